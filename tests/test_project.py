@@ -1,0 +1,26 @@
+"The project settings that the notebooks and papermill rely on."
+from pathlib import Path
+from nbdev.config import get_config
+from nbdev.clean import clean_nb
+
+ROOT = Path(__file__).resolve().parents[1]
+
+def test_papermill_parameters_tag_survives_nbdev_clean():
+    cfg = get_config(path=ROOT)
+    nb = {'nbformat': 4, 'nbformat_minor': 5, 'metadata': {'kernelspec': {'name': 'python3', 'display_name': 'Python 3'}},
+          'cells': [{'cell_type': 'code', 'id': 'a1', 'execution_count': 3, 'outputs': [], 'source': 'method: str = "trust_ssl"',
+                     'metadata': {'tags': ['parameters'], 'scrolled': True, 'collapsed': False}}]}
+    clean_nb(nb, allowed_cell_metadata_keys=cfg.allowed_cell_metadata_keys.split())
+    cell = nb['cells'][0]
+    assert cell['metadata'] == {'tags': ['parameters']}
+    assert cell['execution_count'] is None
+
+def test_slow_and_gpu_cells_are_skipped_by_default():
+    assert set(get_config(path=ROOT).tst_flags.split()) == {'slow', 'gpu'}
+
+def test_every_library_notebook_has_its_module():
+    for nb in sorted((ROOT / 'nbs').glob('[0-9]*.ipynb')):
+        text = nb.read_text()
+        if '#| default_exp ' not in text: continue
+        mod = text.split('#| default_exp ')[1].split('\\n')[0].split('"')[0].strip()
+        assert (ROOT / 'trust_ssl' / f'{mod}.py').exists(), f'{nb.name} exports {mod}, but trust_ssl/{mod}.py is missing'
