@@ -42,5 +42,6 @@ setuptools.setup(
     install_requires=requirements,
     extras_require={'dev': dev_requirements},
     zip_safe=False,
-    entry_points={'nbdev': [f"{cfg['lib_path']}={cfg['lib_path']}._modidx:d"]},
+    entry_points={'nbdev': [f"{cfg['lib_path']}={cfg['lib_path']}._modidx:d"],
+                  'console_scripts': ['trust-ssl-pack=trust_ssl.data:pack_cli']},
 )

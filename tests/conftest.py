@@ -9,6 +9,12 @@ def shared_data():
     return next((d / 'shared' / 'data' for d in here.parents if (d / 'shared' / 'data').is_dir()), None)
 
 @pytest.fixture(scope='session')
+def shared_data_root():
+    root = shared_data()
+    if root is None: pytest.skip('needs shared/data beside the repository (present in CI only)')
+    return root
+
+@pytest.fixture(scope='session')
 def eurosat_root():
     root = shared_data()
     if root is None or not (root / 'eurosat_rgb').is_dir():
