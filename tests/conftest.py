@@ -24,6 +24,7 @@ def eurosat_root():
 @pytest.fixture(scope='session')
 def eurosat_batch(eurosat_root):
     "10 real EuroSAT images of each class (the first by file name), float (100, 3, 64, 64) in [0, 1]."
-    from torchvision.io import decode_jpeg, read_file
-    files = [f for c in sorted(p for p in eurosat_root.iterdir() if p.is_dir()) for f in sorted(c.glob('*.jpg'))[:10]]
-    return torch.stack(decode_jpeg([read_file(str(f)) for f in files])).float() / 255
+    from trust_ssl.data import SceneDataset, read_rgb
+    ds = SceneDataset(eurosat_root, 'all')
+    files = [f for c in range(len(ds.classes)) for f in [f for f, l in zip(ds.files, ds.labels) if l == c][:10]]
+    return torch.stack([read_rgb(f) for f in files]).float() / 255
