@@ -11,7 +11,7 @@ import numpy as np
 import torch
 from PIL import Image, UnidentifiedImageError
 from torch.utils.data import Dataset, ConcatDataset
-from .losses import world_info
+from .core import world_info
 
 # %% auto #0
 __all__ = ['IMAGE_EXTENSIONS', 'SPLIT_RATIOS', 'SPLITS', 'BDD_WEATHER', 'BDD_TIMEOFDAY', 'PACK_MAGIC', 'PACK_VERSION',

@@ -7,51 +7,41 @@ from __future__ import annotations
 from typing import NamedTuple
 import torch
 import torch.nn.functional as F
+from .core import check_float, check_range, widen
 
 # %% auto #0
 __all__ = ['softplus_evidence', 'dirichlet_params', 'belief_ignorance', 'dempster_fusion', 'trust_gate', 'EvidentialTrust',
            'evidential_trust']
 
 # %% ../nbs/00_evidential.ipynb #1ca1e408
-def _wide(x: torch.Tensor) -> torch.Tensor:
-    "`x` in the dtype we compute in: float64 stays float64, anything narrower goes to float32."
-    return x if x.dtype == torch.float64 else x.float()
-
-def _check_float(x, name):
-    if not isinstance(x, torch.Tensor): raise TypeError(f'`{name}` must be a torch.Tensor, got {type(x).__name__}')
-    if not x.is_floating_point(): raise ValueError(f'`{name}` must be a floating-point tensor, got dtype {x.dtype}')
-
 def softplus_evidence(logits: torch.Tensor,  # head outputs, (..., M)
                      ) -> torch.Tensor:       # non-negative evidence, same shape
     "Eq. (3): evidence = softplus(logits), returned in the input dtype."
-    _check_float(logits, 'logits')
-    return F.softplus(_wide(logits)).to(logits.dtype)
+    check_float(logits, 'logits')
+    return F.softplus(widen(logits)).to(logits.dtype)
 
 # %% ../nbs/00_evidential.ipynb #0fc67128
-def dirichlet_params(evidence: torch.Tensor,  # non-negative evidence, (..., M)
+def dirichlet_params(evidence: torch.Tensor,  # non-negative, finite evidence, (..., M)
                      beta: float = 0.05,       # Dirichlet prior strength per prototype (> 0)
                     ) -> tuple[torch.Tensor, torch.Tensor]:  # alpha (..., M) and strength S (...)
-    "Eq. (4): Dirichlet concentration alpha = e + beta and its strength S = sum(alpha)."
-    _check_evidence(evidence, beta)
-    alpha = _wide(evidence) + beta
-    return alpha.to(evidence.dtype), alpha.sum(-1).to(evidence.dtype)
-
-def _check_evidence(evidence, beta):
-    _check_float(evidence, 'evidence')
+    "Eq. (4): Dirichlet concentration alpha = e + beta and its strength S = sum(alpha), in the input dtype."
+    check_float(evidence, 'evidence')
     if evidence.ndim < 1 or evidence.shape[-1] < 1:
         raise ValueError(f'`evidence` must have a last (prototype) dimension of size >= 1, got shape {tuple(evidence.shape)}')
     if not beta > 0: raise ValueError(f'`beta` must be > 0 (it keeps S = sum(e) + beta*M positive), got {beta}')
-    if (evidence < 0).any(): raise ValueError('`evidence` must be non-negative (use softplus_evidence on the head outputs)')
+    check_range(evidence, 'evidence', 0, float('inf'), open_high=True)   # non-negative and finite, one reduction
+    e = widen(evidence)
+    S = e.sum(-1) + beta * e.shape[-1]           # = sum(alpha), exact (S = beta*M) at zero evidence
+    return (e + beta).to(evidence.dtype), S.to(evidence.dtype)
 
 # %% ../nbs/00_evidential.ipynb #b004da28
-def belief_ignorance(evidence: torch.Tensor,  # non-negative evidence, (..., M)
+def belief_ignorance(evidence: torch.Tensor,  # non-negative, finite evidence, (..., M)
                      beta: float = 0.05,       # Dirichlet prior strength per prototype (> 0)
                     ) -> tuple[torch.Tensor, torch.Tensor]:  # belief b (..., M) and ignorance u (...)
     "Eq. (5): subjective-logic belief b = e/S and ignorance u = beta*M/S, so that sum(b) + u = 1."
-    _check_evidence(evidence, beta)
-    e = _wide(evidence)
-    S = e.sum(-1, keepdim=True) + beta * e.shape[-1]
-    b, u = e / S, (beta * e.shape[-1]) / S.squeeze(-1)
+    e = widen(evidence)
+    _, S = dirichlet_params(e, beta)               # Eq. (4), checked there, computed in the wide dtype
+    b, u = e / S.unsqueeze(-1), (beta * e.shape[-1]) / S
     return b.to(evidence.dtype), u.to(evidence.dtype)
 
 # %% ../nbs/00_evidential.ipynb #1bfb149a
@@ -62,14 +52,14 @@ def dempster_fusion(b1: torch.Tensor,  # belief of view 1, (..., M)
                     eps: float = 0.1,  # weight of the asymmetry term |u1 - u2| in Eq. (7)
                    ) -> tuple[torch.Tensor, torch.Tensor]:  # conflict K (...) and fused ignorance I (...)
     "Eqs. (6)-(7): Dempster-Shafer conflict K and fused ignorance I, in O(M) and stable as K -> 1."
-    for x, n in ((b1, 'b1'), (u1, 'u1'), (b2, 'b2'), (u2, 'u2')): _check_float(x, n)
+    for x, n in ((b1, 'b1'), (u1, 'u1'), (b2, 'b2'), (u2, 'u2')): check_float(x, n)
     if b1.shape != b2.shape: raise ValueError(f'`b1` and `b2` must have the same shape, got {tuple(b1.shape)} and {tuple(b2.shape)}')
     if u1.shape != b1.shape[:-1] or u2.shape != b2.shape[:-1]:
         raise ValueError(f'`u1`/`u2` must have the belief shape without its last dimension, {tuple(b1.shape[:-1])}; '
                          f'got {tuple(u1.shape)} and {tuple(u2.shape)}')
     if eps < 0: raise ValueError(f'`eps` must be >= 0, got {eps}')
     dtype = b1.dtype
-    b1, u1, b2, u2 = map(_wide, (b1, u1, b2, u2))
+    b1, u1, b2, u2 = map(widen, (b1, u1, b2, u2))
     agree = (b1 * b2).sum(-1)                                  # <b1, b2>: mass on the same prototype
     K = ((1 - u1) * (1 - u2) - agree).clamp(0, 1)              # Eq. (6) via sum(b) = 1 - u
     one_minus_K = (u1 + u2 - u1 * u2 + agree).clamp_min(torch.finfo(b1.dtype).tiny)  # no cancellation
@@ -77,19 +67,20 @@ def dempster_fusion(b1: torch.Tensor,  # belief of view 1, (..., M)
     return K.to(dtype), I.to(dtype)
 
 # %% ../nbs/00_evidential.ipynb #1d58bff5
-def trust_gate(K: torch.Tensor,                      # conflict, in [0, 1)
+def trust_gate(K: torch.Tensor,                      # conflict, in [0, 1]
                I: torch.Tensor,                      # fused ignorance, in [0, 1]
                alpha: float = 2.0,                   # sensitivity to conflict (> 0)
                gamma: float = 3.0,                   # sensitivity to ignorance (> 0)
-               lambda_min: float | torch.Tensor = 0.5,  # safety floor in [0, 1]: the lowest trust
+               lambda_min: float | torch.Tensor = 0.5,  # safety floor in [0, 1]: the lowest trust (scalar or per sample)
               ) -> torch.Tensor:                     # trust weight w in [lambda_min, 1], shape of K and I
     "Eq. (8): trust w = lambda_min + (1 - lambda_min) * exp(-alpha*K - gamma*I)."
-    _check_float(K, 'K'); _check_float(I, 'I')
-    dtype = torch.promote_types(K.dtype, I.dtype)
+    check_float(K, 'K'); check_float(I, 'I')
     if not (alpha > 0 and gamma > 0): raise ValueError(f'`alpha` and `gamma` must be > 0, got {alpha} and {gamma}')
-    K, I = _wide(K), _wide(I)
+    check_range(K, 'K', 0, 1); check_range(I, 'I', 0, 1)
+    dtype = torch.promote_types(K.dtype, I.dtype)
+    K, I = widen(K), widen(I)
     lm = torch.as_tensor(lambda_min, dtype=K.dtype, device=K.device)
-    if lm.numel() == 1 and not 0 <= float(lm) <= 1: raise ValueError(f'`lambda_min` must lie in [0, 1], got {float(lm)}')
+    check_range(lm, 'lambda_min', 0, 1)
     return (lm + (1 - lm) * torch.exp(-alpha * K - gamma * I)).to(dtype)
 
 # %% ../nbs/00_evidential.ipynb #04a4c5d4

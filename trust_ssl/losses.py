@@ -9,19 +9,14 @@ from typing import NamedTuple
 import torch
 import torch.nn.functional as F
 import torch.distributed as dist
-from .evidential import _wide, _check_float
+from .core import check_float, widen, world_info
 
 # %% auto #0
-__all__ = ['world_info', 'gather_with_grad', 'float32_loss', 'nt_xent', 'byol_loss', 'VICRegLoss', 'vicreg_loss',
-           'factor_misalignment', 'selective_additive', 'selective_multiplicative', 'factor_diversity',
-           'aux_family_loss', 'dirichlet_kl', 'ObjectiveWeights', 'combine_objective']
+__all__ = ['gather_with_grad', 'float32_loss', 'nt_xent', 'byol_loss', 'VICRegLoss', 'vicreg_loss', 'factor_misalignment',
+           'selective_multiplicative', 'selective_additive', 'factor_diversity', 'aux_family_loss', 'dirichlet_kl',
+           'ObjectiveWeights', 'combine_objective']
 
 # %% ../nbs/01_losses.ipynb #eabc2dd3
-def world_info() -> tuple[int, int]:
-    "This process's rank and the world size of the default process group; (0, 1) when there is none."
-    if dist.is_available() and dist.is_initialized(): return dist.get_rank(), dist.get_world_size()
-    return 0, 1
-
 class _AllGather(torch.autograd.Function):
     "all_gather whose backward hands each rank the sum over ranks of the gradient of its own slice."
     @staticmethod
@@ -44,7 +39,7 @@ def gather_with_grad(x: torch.Tensor,  # this process's rows, (n, ...)
 
 def float32_loss(fn):
     "Decorator: a loss computed in float32 (float64 stays float64), with autocast off, whatever the inputs' precision."
-    up = lambda a: _wide(a) if isinstance(a, torch.Tensor) and a.is_floating_point() else a
+    up = lambda a: widen(a) if isinstance(a, torch.Tensor) and a.is_floating_point() else a
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         t = next((a for a in (*args, *kwargs.values()) if isinstance(a, torch.Tensor)), None)
@@ -55,7 +50,7 @@ def float32_loss(fn):
 
 # %% ../nbs/01_losses.ipynb #a96403a1
 def _check_pair(z1, z2, names=('z1', 'z2'), ndim=2):
-    _check_float(z1, names[0]); _check_float(z2, names[1])
+    check_float(z1, names[0]); check_float(z2, names[1])
     if z1.ndim != ndim or z1.shape != z2.shape:
         raise ValueError(f'`{names[0]}` and `{names[1]}` must be {ndim}-d tensors of the same shape, '
                          f'got {tuple(z1.shape)} and {tuple(z2.shape)}')
@@ -121,7 +116,7 @@ def vicreg_loss(z1: torch.Tensor,          # embeddings of view 1, (N, D)
     loss = sim_coeff * invariance + std_coeff * variance + cov_coeff * covariance
     return VICRegLoss(loss, invariance, variance, covariance)
 
-# %% ../nbs/01_losses.ipynb #c1023802
+# %% ../nbs/01_losses.ipynb #017ff6f1
 def factor_misalignment(z1: torch.Tensor,  # factors of view 1, (B, T, d)
                         z2: torch.Tensor,  # factors of view 2, (B, T, d)
                        ) -> torch.Tensor:  # 1 - cos(z1_t, z2_t) per sample and factor, (B, T), in [0, 2]
@@ -129,21 +124,13 @@ def factor_misalignment(z1: torch.Tensor,  # factors of view 1, (B, T, d)
     _check_pair(z1, z2, ndim=3)
     return 1 - F.cosine_similarity(z1, z2, dim=-1)
 
+# %% ../nbs/01_losses.ipynb #8d0b51d6
 def _check_weights(w, shape):
-    _check_float(w, 'w')
+    check_float(w, 'w')
     try: ok = torch.broadcast_shapes(w.shape, shape) == shape
     except RuntimeError: ok = False
     if not ok:
         raise ValueError(f'`w` must broadcast to the (batch, factor) shape {tuple(shape)}, got {tuple(w.shape)}')
-
-@float32_loss
-def selective_additive(z1: torch.Tensor,  # factors of view 1, (B, T, d)
-                       z2: torch.Tensor,  # factors of view 2, (B, T, d)
-                       w: torch.Tensor,   # trust weights, (B, T); detached here
-                      ) -> torch.Tensor:  # scalar
-    "Eq. (10): the additive-residual term, mean over the batch of (1/T) sum_t sg(w_t) (1 - cos)."
-    m = factor_misalignment(z1, z2); _check_weights(w, m.shape)
-    return (w.detach() * m).mean()
 
 @float32_loss
 def selective_multiplicative(z1: torch.Tensor,  # factors of view 1, (B, T, d)
@@ -154,12 +141,19 @@ def selective_multiplicative(z1: torch.Tensor,  # factors of view 1, (B, T, d)
     m = factor_misalignment(z1, z2); _check_weights(w, m.shape)
     return (w * m).mean()
 
+def selective_additive(z1: torch.Tensor,  # factors of view 1, (B, T, d)
+                       z2: torch.Tensor,  # factors of view 2, (B, T, d)
+                       w: torch.Tensor,   # trust weights, (B, T); detached here
+                      ) -> torch.Tensor:  # scalar
+    "Eq. (10): the additive-residual term, Eq. (9) on sg(w): mean over the batch of (1/T) sum_t sg(w_t) (1 - cos)."
+    return selective_multiplicative(z1, z2, w.detach())
+
 # %% ../nbs/01_losses.ipynb #3c20b354
 @float32_loss
 def factor_diversity(z: torch.Tensor,  # factors of one view, (B, T, d)
                     ) -> torch.Tensor:  # scalar in [0, 1]
     "Mean squared cosine between distinct factors of the same sample: 0 when orthogonal, 1 when collapsed."
-    _check_float(z, 'z')
+    check_float(z, 'z')
     if z.ndim != 3: raise ValueError(f'`z` must be (batch, factors, dim), got shape {tuple(z.shape)}')
     B, T, _ = z.shape
     if T < 2: return z.sum() * 0
@@ -174,7 +168,7 @@ def aux_family_loss(logits: torch.Tensor,   # family logits, (N, C)
                     tags: torch.Tensor,     # family index per view in [0, C), or -1 for "no family", (N,)
                    ) -> torch.Tensor:       # scalar: mean cross-entropy over tagged views, 0 if none
     "Cross-entropy of the augmentation-family classifier over the views that carry a family tag."
-    _check_float(logits, 'logits')
+    check_float(logits, 'logits')
     if logits.ndim != 2 or tags.shape != logits.shape[:1]:
         raise ValueError(f'`logits` must be (N, C) and `tags` (N,), got {tuple(logits.shape)} and {tuple(tags.shape)}')
     if tags.is_floating_point(): raise ValueError(f'`tags` must be an integer tensor, got dtype {tags.dtype}')
@@ -190,7 +184,7 @@ def dirichlet_kl(alpha: torch.Tensor,         # Dirichlet concentrations, (..., 
                  concentration: float = 0.05,  # c of the symmetric prior Dir(c 1); beta of Eq. (4) by default
                 ) -> torch.Tensor:             # KL(Dir(alpha) || Dir(c 1)) per distribution, (...)
     "Closed-form KL divergence of Dir(alpha) from the symmetric Dirichlet Dir(c 1)."
-    _check_float(alpha, 'alpha')
+    check_float(alpha, 'alpha')
     if not concentration > 0: raise ValueError(f'`concentration` must be > 0, got {concentration}')
     if (alpha <= 0).any(): raise ValueError('`alpha` must be > 0 everywhere (alpha = evidence + beta)')
     a = alpha; M = a.shape[-1]; S = a.sum(-1)
