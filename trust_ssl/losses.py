@@ -13,8 +13,9 @@ from .core import check_float, widen, world_info
 
 # %% auto #0
 __all__ = ['gather_with_grad', 'float32_loss', 'nt_xent', 'byol_loss', 'VICRegLoss', 'vicreg_loss', 'factor_misalignment',
-           'selective_multiplicative', 'selective_additive', 'factor_diversity', 'aux_family_loss', 'dirichlet_kl',
-           'ObjectiveWeights', 'combine_objective']
+           'selective_multiplicative', 'selective_additive', 'factor_diversity', 'global_mean', 'aux_family_loss',
+           'dirichlet_kl', 'sinkhorn_assign', 'evidential_consistency', 'factor_anchor', 'ObjectiveWeights',
+           'combine_objective']
 
 # %% ../nbs/01_losses.ipynb #eabc2dd3
 class _AllGather(torch.autograd.Function):
@@ -162,11 +163,21 @@ def factor_diversity(z: torch.Tensor,  # factors of one view, (B, T, d)
     off = ~torch.eye(T, dtype=torch.bool, device=z.device)
     return gram[:, off].pow(2).mean()
 
+# %% ../nbs/01_losses.ipynb #6e7164a3
+def global_mean(total: torch.Tensor,  # this process's sum of the per-item values (carries gradient)
+                count: torch.Tensor | int,  # this process's number of items
+               ) -> torch.Tensor:     # scalar: after DDP's average over processes, the mean over all items
+    "This process's share of a mean over the items of every process; total/count in one process, 0 when no item."
+    _, world = world_info()
+    count = torch.as_tensor(count, dtype=torch.float64, device=total.device)
+    if world > 1: dist.all_reduce(count)
+    return total * 0 if count == 0 else total * (world / count).to(total.dtype)
+
 # %% ../nbs/01_losses.ipynb #8c129355
 @float32_loss
 def aux_family_loss(logits: torch.Tensor,   # family logits, (N, C)
                     tags: torch.Tensor,     # family index per view in [0, C), or -1 for "no family", (N,)
-                   ) -> torch.Tensor:       # scalar: mean cross-entropy over tagged views, 0 if none
+                   ) -> torch.Tensor:       # scalar: mean cross-entropy over the tagged views, 0 if none
     "Cross-entropy of the augmentation-family classifier over the views that carry a family tag."
     check_float(logits, 'logits')
     if logits.ndim != 2 or tags.shape != logits.shape[:1]:
@@ -175,8 +186,8 @@ def aux_family_loss(logits: torch.Tensor,   # family logits, (N, C)
     if ((tags < -1) | (tags >= logits.shape[1])).any():
         raise ValueError(f'`tags` must lie in [-1, {logits.shape[1] - 1}] (-1 = no family)')
     tagged = tags >= 0
-    if not tagged.any(): return logits.sum() * 0
-    return F.cross_entropy(logits[tagged], tags[tagged])
+    ce = F.cross_entropy(logits[tagged], tags[tagged], reduction='sum')
+    return global_mean(ce, tagged.sum())                   # mean over the tagged views of the global batch
 
 # %% ../nbs/01_losses.ipynb #852a0a85
 @float32_loss
@@ -191,6 +202,61 @@ def dirichlet_kl(alpha: torch.Tensor,         # Dirichlet concentrations, (..., 
     c = torch.tensor(concentration, dtype=a.dtype, device=a.device)
     return (torch.lgamma(S) - torch.lgamma(a).sum(-1) - torch.lgamma(c * M) + M * torch.lgamma(c)
             + ((a - c) * (torch.digamma(a) - torch.digamma(S)[..., None])).sum(-1))
+
+# %% ../nbs/01_losses.ipynb #4aec77c3
+@torch.no_grad()
+def sinkhorn_assign(scores: torch.Tensor,  # prototype scores, (B, T, M)
+                    temperature: float = 0.05,  # sharpening: scores / temperature (SwAV's epsilon)
+                    iters: int = 3,        # Sinkhorn-Knopp iterations
+                   ) -> torch.Tensor:      # soft assignments, (B, T, M): rows sum to 1, prototypes used equally
+    "Balanced soft assignment of each sample's factor to the M prototypes (no gradient), over the global batch."
+    check_float(scores, 'scores')
+    _, world = world_info()
+    s = widen(scores) / temperature
+    Q = torch.exp(s - s.amax(dim=(0, 2), keepdim=True)).permute(1, 2, 0)   # (T, M, B)
+    B = torch.tensor(Q.shape[2] * world, dtype=Q.dtype, device=Q.device); M = Q.shape[1]
+    for _ in range(iters):
+        col = Q.sum(2, keepdim=True)                    # mass per prototype, summed over the global batch
+        if world > 1: dist.all_reduce(col)
+        Q = Q / col.clamp_min(torch.finfo(Q.dtype).tiny) / M
+        Q = Q / Q.sum(1, keepdim=True) / B             # each sample's row
+    return (Q * B).permute(2, 0, 1).to(scores.dtype)
+
+# %% ../nbs/01_losses.ipynb #41520abe
+@float32_loss
+def evidential_consistency(logits1: torch.Tensor,  # evidential head outputs of view 1, (B, T, M)
+                           logits2: torch.Tensor,  # evidential head outputs of view 2, (B, T, M)
+                           beta: float = 0.05,     # Dirichlet prior strength, Eq. (4)
+                          ) -> torch.Tensor:       # scalar L_ev
+    "Each view's Dirichlet predicts the other's balanced prototype assignment: Bayes risk of the cross-entropy."
+    _check_pair(logits1, logits2, ('logits1', 'logits2'), ndim=3)
+    q1, q2 = sinkhorn_assign(logits1), sinkhorn_assign(logits2)
+    def risk(logits, q):
+        alpha = F.softplus(logits) + beta                                 # Eqs. (3)-(4)
+        return (q * (torch.digamma(alpha.sum(-1, keepdim=True)) - torch.digamma(alpha))).sum(-1).mean()
+    return (risk(logits1, q2) + risk(logits2, q1)) / 2
+
+# %% ../nbs/01_losses.ipynb #945a31e8
+@float32_loss
+def factor_anchor(z1: torch.Tensor,        # factors of view 1, (B, T, d), unit norm
+                  z2: torch.Tensor,        # factors of view 2, (B, T, d)
+                  eligible: torch.Tensor,  # bool (B, T): factor t may be aligned for pair b
+                  temperature: float = 0.5,  # soft InfoNCE temperature tau_a
+                 ) -> torch.Tensor:        # scalar
+    "Per-factor InfoNCE (both directions) over the eligible pairs, negatives from the global batch."
+    _check_pair(z1, z2, ndim=3)
+    if eligible.shape != z1.shape[:2] or eligible.dtype != torch.bool:
+        raise ValueError(f'`eligible` must be a bool tensor of shape {tuple(z1.shape[:2])}, got {eligible.dtype} {tuple(eligible.shape)}')
+    rank, _ = world_info()
+    n = z1.shape[0]
+    k1, k2 = gather_with_grad(z1), gather_with_grad(z2)                # (nW, T, d) keys of the global batch
+    target = torch.arange(n, device=z1.device) + rank * n
+    total = z1.new_zeros(())
+    for q, k in ((z1, k2), (z2, k1)):
+        logits = torch.einsum('itd,jtd->tij', q, k) / temperature       # (T, n, nW)
+        ce = F.cross_entropy(logits.flatten(0, 1), target.repeat(z1.shape[1]), reduction='none').view(z1.shape[1], n)
+        total = total + (ce.T * eligible).sum()
+    return global_mean(total, 2 * eligible.sum())
 
 # %% ../nbs/01_losses.ipynb #c777fb29
 class ObjectiveWeights(NamedTuple):
