@@ -1,0 +1,83 @@
+"""The real training step under torch.distributed: two gloo processes, each holding half of a batch, must give the
+loss and the weights after one optimiser step of one process holding the whole batch; and `torchrun` launches
+`python -m trust_ssl.train` end to end.
+
+BatchNorm is the one expected difference: in training mode each process normalises its own half with its own
+statistics (SyncBatchNorm, which would share them, needs CUDA). The equality test therefore puts every BatchNorm
+layer in eval mode (running statistics, the same in every process) in both runs; everything else is the real code:
+the method's forward, the gathers that carry gradient, the global means, Sinkhorn's all-reduce, DDP's gradient
+averaging and the optimiser step."""
+import json, os, subprocess, sys, tempfile
+from pathlib import Path
+import pytest
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+import torch.nn as nn
+
+pytestmark = pytest.mark.skipif(not (dist.is_available() and dist.is_gloo_available()),
+                                reason='torch.distributed with the gloo backend is not available in this build')
+WORLD, N = 2, 8     # processes, images per process
+
+def _setup(method):
+    from trust_ssl.augment import AugmentConfig, two_views
+    from trust_ssl.data import SceneDataset
+    from trust_ssl.models import build_method
+    ds = SceneDataset(split='train', size=32)
+    imgs = torch.stack([ds[i][0] for i in range(0, 6 * WORLD * N, 6)])
+    views = two_views(imgs, AugmentConfig(size=32), torch.Generator().manual_seed(0))
+    torch.manual_seed(0)
+    extra = dict(factor_dim=16, prototypes=8) if method in ('trust_ssl', 'multiplicative', 'cosine_gate', 'scalar') else {}
+    model = build_method(method, backbone='resnet18', stem='imagenet', **extra)
+    for m in model.modules():
+        if isinstance(m, nn.modules.batchnorm._BatchNorm): m.eval()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    return model, opt, views
+
+def _step(model, opt, views):
+    from trust_ssl.models import StepSchedule
+    from trust_ssl.train import train_step
+    out = train_step(model, opt, views, StepSchedule(lsel=0.2, lmin=0.3), lr=0.1, precision='fp32')
+    return out.loss.detach()
+
+def _worker(rank, folder, method):
+    dist.init_process_group('gloo', init_method=f'file://{folder}/pg', rank=rank, world_size=WORLD)
+    try:
+        torch.set_num_threads(1)
+        model, opt, views = _setup(method)
+        sl = slice(rank * N, (rank + 1) * N)
+        half = views._replace(x1=views.x1[sl], x2=views.x2[sl], a1=views.a1[sl], a2=views.a2[sl])
+        ddp = nn.parallel.DistributedDataParallel(model)
+        loss = _step(ddp, opt, half)
+        dist.all_reduce(loss); loss /= WORLD
+        if rank == 0: torch.save((loss, model.state_dict()), f'{folder}/out.pt')
+    finally:
+        dist.destroy_process_group()
+
+@pytest.mark.parametrize('method', ['trust_ssl', 'vicreg', 'byol'])
+def test_two_processes_equal_one(method):
+    model, opt, views = _setup(method)
+    loss = _step(model, opt, views)
+    with tempfile.TemporaryDirectory() as d:
+        mp.spawn(_worker, args=(d, method), nprocs=WORLD, join=True)
+        loss2, state2 = torch.load(Path(d) / 'out.pt', weights_only=True)
+    torch.testing.assert_close(loss2, loss, rtol=1e-5, atol=1e-6)
+    moved = 0
+    for k, v in model.state_dict().items():
+        torch.testing.assert_close(state2[k], v, rtol=1e-4, atol=1e-6, msg=f'{method}: {k} differs after one step')
+    init, _, _ = _setup(method)
+    moved = sum(not torch.equal(a, b) for a, b in zip(init.state_dict().values(), model.state_dict().values()))
+    assert moved > 10          # the step changed the weights, so equal weights mean equal gradients
+
+def test_torchrun_two_processes(tmp_path):
+    "`python -m torch.distributed.run --nproc_per_node 2 -m trust_ssl.train` (torchrun) on gloo, for 2 steps."
+    out = tmp_path / 'run'
+    cmd = [sys.executable, '-m', 'torch.distributed.run', '--nproc_per_node', '2', '--master_port', '29561',
+           '-m', 'trust_ssl.train', '--preset', 'sample', 'method=trust_ssl', 'batch_size=8', 'max_steps=2',
+           'log_every=1', f'out_dir={out}']
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env={**os.environ, 'OMP_NUM_THREADS': '1'})
+    assert r.returncode == 0, r.stderr[-3000:]
+    state = torch.load(out / 'checkpoint.pt', weights_only=True)
+    assert state['step'] == 2 and state['world'] == 2
+    hist = [json.loads(l) for l in (out / 'history.jsonl').read_text().splitlines()]
+    assert [h['step'] for h in hist if h['kind'] == 'step'] == [1, 2] and all('K' in h and 'I' in h for h in hist)
