@@ -9,17 +9,16 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 import torch
 import torch.nn.functional as F
-from .corruptions import CORRUPTIONS, blur, corrupt, luma, uniform
+from .core import check_range
+from .corruptions import CORRUPTIONS, REFERENCE_SIZE, blur, corrupt, luma, uniform
 
 # %% auto #0
-__all__ = ['FAMILY_NAMES', 'DEFAULT_FAMILY_OPS', 'AugmentConfig', 'crop_boxes', 'resized_crop', 'apply_where', 'rgb_to_hsv',
-           'hsv_to_rgb', 'color_jitter', 'rotate_scale', 'gamma_gain', 'family_op', 'TwoViews', 'augment_view',
-           'two_views', 'anchor_eligibility']
+__all__ = ['DEFAULT_FAMILY_OPS', 'FAMILY_NAMES', 'rotate_scale', 'gamma_gain', 'family_op', 'AugmentConfig', 'crop_boxes',
+           'resized_crop', 'apply_where', 'rgb_to_hsv', 'hsv_to_rgb', 'color_jitter', 'ViewDraws', 'view_draws',
+           'simclr_view', 'family_layer', 'augment_view', 'TwoViews', 'two_views', 'anchor_eligibility']
 
 # %% ../nbs/04_augment.ipynb #03a1e4ad
-FAMILY_NAMES = ('blur', 'chromaticity', 'geometric', 'illumination', 'occlusion', 'texture')   # factor t = index
-
-DEFAULT_FAMILY_OPS = {      # family -> operations a view of that family may receive (one, uniformly)
+DEFAULT_FAMILY_OPS = {      # family -> operations a view of that family may receive (one, uniformly); factor t = position
     'blur': ('gaussian_blur', 'motion_blur'),
     'chromaticity': ('color_distortion', 'channel_dropout'),
     'geometric': ('rotate_scale',),
@@ -27,7 +26,48 @@ DEFAULT_FAMILY_OPS = {      # family -> operations a view of that family may rec
     'occlusion': ('occlusion',),
     'texture': ('contrast_reversal',),
 }
+FAMILY_NAMES = tuple(DEFAULT_FAMILY_OPS)   # the families in factor order: a view tagged t received FAMILY_NAMES[t]
 
+# %% ../nbs/04_augment.ipynb #e1c3d715
+def rotate_scale(x: torch.Tensor,         # images in [0, 1], (B, 3, H, W)
+                 severity: torch.Tensor,  # per-sample severity, (B,)
+                 generator: torch.Generator | None = None,  # global RNG if None
+                ) -> torch.Tensor:        # same shape, in [0, 1]
+    "Per-sample rotation (up to 36 degrees per severity step) and rescaling (up to 10% per step), reflect-padded."
+    B = x.shape[0]
+    angle_u, scale_u = (2 * uniform((B, 2), generator, x.device).to(x.dtype) - 1).unbind(1)   # each in [-1, 1)
+    s = severity.to(x.dtype)
+    ang, scl = angle_u * s * math.radians(36), torch.exp(scale_u * s * 0.1)
+    theta = torch.zeros(B, 2, 3, device=x.device, dtype=x.dtype)
+    theta[:, 0, 0], theta[:, 0, 1] = torch.cos(ang) / scl, -torch.sin(ang) / scl
+    theta[:, 1, 0], theta[:, 1, 1] = torch.sin(ang) / scl, torch.cos(ang) / scl
+    grid = F.affine_grid(theta, list(x.shape), align_corners=False)
+    return F.grid_sample(x, grid, mode='bilinear', padding_mode='reflection', align_corners=False).clamp(0, 1)
+
+# %% ../nbs/04_augment.ipynb #bb0e358f
+def gamma_gain(x: torch.Tensor,         # images in [0, 1], (B, 3, H, W)
+               severity: torch.Tensor,  # per-sample severity, (B,)
+               generator: torch.Generator | None = None,  # global RNG if None
+              ) -> torch.Tensor:        # same shape, in [0, 1]
+    "Per-sample illumination change: gamma exp(+-0.25 s) and gain exp(+-0.15 s)."
+    gamma_u, gain_u = (2 * uniform((x.shape[0], 2), generator, x.device).to(x.dtype) - 1).unbind(1)   # each in [-1, 1)
+    s = severity.to(x.dtype)
+    gamma, gain = torch.exp(gamma_u * s * 0.25), torch.exp(gain_u * s * 0.15)
+    return (x.clamp_min(0) ** gamma.view(-1, 1, 1, 1) * gain.view(-1, 1, 1, 1)).clamp(0, 1)
+
+# %% ../nbs/04_augment.ipynb #f90f5d4c
+_EXTRA_OPS = {'rotate_scale': rotate_scale, 'gamma_gain': gamma_gain}   # family operations that are not corruptions
+
+def family_op(x: torch.Tensor,          # images in [0, 1], (B, 3, H, W)
+              name: str,                # a key of _EXTRA_OPS or one of CORRUPTIONS
+              severity: torch.Tensor,   # per-sample severity, (B,)
+              generator: torch.Generator | None = None,  # global RNG if None
+             ) -> torch.Tensor:
+    "Apply one family operation (a corruption or an extra op) with per-sample severities."
+    if name in _EXTRA_OPS: return _EXTRA_OPS[name](x, severity, generator)
+    return corrupt(x, name, severity, generator)
+
+# %% ../nbs/04_augment.ipynb #767aefed
 @dataclass(frozen=True)
 class AugmentConfig:
     "Parameters of the two-view pipeline; the defaults are the SimCLR recipe and the paper's T = 6 families."
@@ -39,7 +79,7 @@ class AugmentConfig:
     jitter_p: float = 0.8                                # colour jitter applied
     gray_p: float = 0.2                                  # random grayscale
     blur_p: float = 0.5                                  # Gaussian blur applied
-    blur_sigma: tuple[float, float] = (0.1, 2.0)         # blur sigma range in px at 224 px
+    blur_sigma: tuple[float, float] = (0.1, 2.0)         # blur sigma range in px at REFERENCE_SIZE (224 px)
     family_p: float = 0.5                                # a view receives one augmentation family
     family_severity: tuple[int, int] = (1, 3)            # severity range (inclusive) of the family operations
     family_ops: dict = field(default_factory=lambda: dict(DEFAULT_FAMILY_OPS))  # family -> operation names
@@ -56,20 +96,22 @@ class AugmentConfig:
             if not ops or bad: raise ValueError(f'family {fam!r}: unknown operations {bad}; valid: {CORRUPTIONS + tuple(_EXTRA_OPS)}')
 
 # %% ../nbs/04_augment.ipynb #8caef3d0
-def crop_boxes(B: int, H: int, W: int,                         # batch size and input size
-               scale=(0.2, 1.0), ratio=(3 / 4, 4 / 3),          # area fraction and aspect-ratio ranges
-               generator=None, device='cpu',
-              ) -> torch.Tensor:                               # boxes (x0, y0, w, h) in pixels, (B, 4)
+def crop_boxes(B: int, H: int, W: int,                      # batch size and input size
+               scale: tuple = AugmentConfig.crop_scale,      # area fraction range
+               ratio: tuple = AugmentConfig.crop_ratio,      # aspect-ratio range
+               generator: torch.Generator | None = None,     # global RNG if None
+               device: torch.device | str = 'cpu',           # where the boxes are needed
+              ) -> torch.Tensor:                            # boxes (x0, y0, w, h) in pixels, (B, 4)
     "Per-sample RandomResizedCrop boxes, torchvision's algorithm (ten tries, then a central crop), vectorised."
-    u = uniform((B, 10, 4), generator, device)
-    area = H * W * (scale[0] + (scale[1] - scale[0]) * u[..., 0])
-    logr = math.log(ratio[0]) + (math.log(ratio[1]) - math.log(ratio[0])) * u[..., 1]
+    area_u, ratio_u, x_u, y_u = uniform((B, 10, 4), generator, device).unbind(-1)   # (B, 10) each: ten tries
+    area = H * W * (scale[0] + (scale[1] - scale[0]) * area_u)
+    logr = math.log(ratio[0]) + (math.log(ratio[1]) - math.log(ratio[0])) * ratio_u
     w, h = (area * torch.exp(logr)).sqrt().round(), (area / torch.exp(logr)).sqrt().round()
     ok = (w > 0) & (h > 0) & (w <= W) & (h <= H)
     first = torch.where(ok.any(1), ok.float().argmax(1), torch.zeros(B, dtype=torch.long, device=device))
     pick = lambda t: t.gather(1, first[:, None])[:, 0]
-    w, h, ux, uy = pick(w), pick(h), pick(u[..., 2]), pick(u[..., 3])
-    x0, y0 = (ux * (W - w + 1)).floor(), (uy * (H - h + 1)).floor()
+    w, h, x_u, y_u = pick(w), pick(h), pick(x_u), pick(y_u)
+    x0, y0 = (x_u * (W - w + 1)).floor(), (y_u * (H - h + 1)).floor()
     in_ratio = W / H                                                     # fallback: the central crop
     if in_ratio < ratio[0]: fw, fh = float(W), float(round(W / ratio[0]))
     elif in_ratio > ratio[1]: fw, fh = float(round(H * ratio[1])), float(H)
@@ -79,10 +121,11 @@ def crop_boxes(B: int, H: int, W: int,                         # batch size and 
     x0, y0 = torch.where(none, (W - fw) // 2, x0), torch.where(none, (H - fh) // 2, y0)
     return torch.stack([x0, y0, w, h], 1)
 
+# %% ../nbs/04_augment.ipynb #f88f62fd
 def resized_crop(x: torch.Tensor,       # images, (B, C, H, W), float
                  boxes: torch.Tensor,   # (x0, y0, w, h) in pixels, (B, 4)
                  size: int,             # output side
-                 flip: torch.Tensor | None = None,  # per-sample horizontal flip, bool (B,)
+                 flip: torch.Tensor | None = None,  # per-sample horizontal flip, bool (B,); no flip if None
                 ) -> torch.Tensor:      # (B, C, size, size)
     "Crop each image to its box, resize it to `size` and optionally mirror it, in one bilinear grid_sample."
     B, C, H, W = x.shape
@@ -105,6 +148,7 @@ def apply_where(x: torch.Tensor,      # a batch, modified in place
     if len(idx): x[idx] = fn(x[idx], idx)
     return x
 
+# %% ../nbs/04_augment.ipynb #76900d77
 def rgb_to_hsv(x: torch.Tensor) -> torch.Tensor:
     "RGB in [0, 1] to HSV in [0, 1], (B, 3, H, W)."
     r, g, b = x.unbind(1)
@@ -123,6 +167,7 @@ def hsv_to_rgb(x: torch.Tensor) -> torch.Tensor:
     f = lambda n: v - v * s * (torch.minimum(k(n), 4 - k(n)).clamp(0, 1))
     return torch.stack([f(5), f(3), f(1)], 1)
 
+# %% ../nbs/04_augment.ipynb #d4a99420
 def _jitter_op(j, x, f):
     "Jitter operation j (0 brightness, 1 contrast, 2 saturation, 3 hue) with per-sample factor f (n,)."
     f = f.view(-1, 1, 1, 1)
@@ -132,51 +177,93 @@ def _jitter_op(j, x, f):
     hsv = rgb_to_hsv(x)
     return hsv_to_rgb(torch.cat([(hsv[:, :1] + f) % 1, hsv[:, 1:]], 1))
 
-def color_jitter(x: torch.Tensor,        # images in [0, 1], (B, 3, H, W)
-                 strength=(0.4, 0.4, 0.4, 0.1),  # brightness, contrast, saturation, hue
-                 p: float = 0.8,         # probability that a sample is jittered at all
-                 generator=None,
+def color_jitter(x: torch.Tensor,                           # images in [0, 1], (B, 3, H, W)
+                 strength: tuple = AugmentConfig.jitter,     # brightness, contrast, saturation, hue
+                 p: float = AugmentConfig.jitter_p,          # probability that a sample is jittered at all
+                 generator: torch.Generator | None = None,   # global RNG if None
                 ) -> torch.Tensor:
     "torchvision's ColorJitter with its own factors and order per sample, batched; applied with probability p."
     B = x.shape[0]
-    u = uniform((B, 10), generator, x.device).to(x.dtype)
-    lo = torch.tensor([1 - strength[0], 1 - strength[1], 1 - strength[2], -strength[3]], dtype=x.dtype, device=x.device)
-    hi = torch.tensor([1 + strength[0], 1 + strength[1], 1 + strength[2], strength[3]], dtype=x.dtype, device=x.device)
-    factors = lo.clamp_min(0) + (hi - lo.clamp_min(0)) * u[:, :4]
-    order = u[:, 4:8].argsort(1)                         # a random order of the 4 operations per sample
-    apply = u[:, 8] < p
+    # the tenth number is not used; it stays drawn so that a seed gives the views it always gave
+    factor_u, order_u, apply_u, _ = uniform((B, 10), generator, x.device).to(x.dtype).split((4, 4, 1, 1), 1)
+    b, c, s, h = strength
+    lo = torch.tensor([1 - b, 1 - c, 1 - s, -h], dtype=x.dtype, device=x.device).clamp_min(0)
+    hi = torch.tensor([1 + b, 1 + c, 1 + s, h], dtype=x.dtype, device=x.device)
+    factors = lo + (hi - lo) * factor_u                  # (B, 4): a factor per operation and sample
+    order = order_u.argsort(1)                           # a random order of the 4 operations per sample
+    apply = apply_u[:, 0] < p
     out = x.clone()
     for pos in range(4):
         for j in range(4):
             apply_where(out, apply & (order[:, pos] == j), lambda v, idx: _jitter_op(j, v, factors[idx, j]))
     return out
 
-# %% ../nbs/04_augment.ipynb #e1c3d715
-def rotate_scale(x, severity, generator=None):
-    "Per-sample rotation (up to 36 degrees per severity step) and rescaling (up to 10% per step), reflect-padded."
-    B = x.shape[0]
-    u = 2 * uniform((B, 2), generator, x.device).to(x.dtype) - 1
-    s = severity.to(x.dtype)
-    ang, scl = u[:, 0] * s * math.radians(36), torch.exp(u[:, 1] * s * 0.1)
-    theta = torch.zeros(B, 2, 3, device=x.device, dtype=x.dtype)
-    theta[:, 0, 0], theta[:, 0, 1] = torch.cos(ang) / scl, -torch.sin(ang) / scl
-    theta[:, 1, 0], theta[:, 1, 1] = torch.sin(ang) / scl, torch.cos(ang) / scl
-    grid = F.affine_grid(theta, list(x.shape), align_corners=False)
-    return F.grid_sample(x, grid, mode='bilinear', padding_mode='reflection', align_corners=False).clamp(0, 1)
+# %% ../nbs/04_augment.ipynb #84a8aff8
+class ViewDraws(NamedTuple):
+    "The random numbers behind one view of a batch: crop boxes, then one uniform in [0, 1) per sample and choice."
+    boxes: torch.Tensor       # crop boxes (x0, y0, w, h), (B, 4)
+    flip_u: torch.Tensor      # mirrored when < flip_p, (B,)
+    gray_u: torch.Tensor      # grayscale when < gray_p
+    sigma_u: torch.Tensor     # position of the blur sigma in blur_sigma
+    blur_u: torch.Tensor      # blurred when < blur_p
+    family_u: torch.Tensor    # receives a family when < family_p
+    pick_u: torch.Tensor      # which family: FAMILY_NAMES[int(pick_u * T)]
+    severity_u: torch.Tensor  # which severity in family_severity
 
-def gamma_gain(x, severity, generator=None):
-    "Per-sample illumination change: gamma exp(+-0.25 s) and gain exp(+-0.15 s)."
-    u = 2 * uniform((x.shape[0], 2), generator, x.device).to(x.dtype) - 1
-    s = severity.to(x.dtype)
-    gamma, gain = torch.exp(u[:, 0] * s * 0.25), torch.exp(u[:, 1] * s * 0.15)
-    return (x.clamp_min(0) ** gamma.view(-1, 1, 1, 1) * gain.view(-1, 1, 1, 1)).clamp(0, 1)
+def view_draws(x: torch.Tensor,            # the batch, (B, 3, H, W): its size and device
+               cfg: AugmentConfig,         # the crop ranges
+               generator: torch.Generator | None = None,  # global RNG if None
+              ) -> ViewDraws:
+    "Draw the crop boxes and the named per-sample uniforms of one view, in that order."
+    B, _, H, W = x.shape
+    boxes = crop_boxes(B, H, W, cfg.crop_scale, cfg.crop_ratio, generator, x.device)
+    flip_u, gray_u, sigma_u, blur_u, family_u, pick_u, severity_u = uniform((B, 7), generator, x.device).unbind(1)
+    return ViewDraws(boxes, flip_u, gray_u, sigma_u, blur_u, family_u, pick_u, severity_u)
 
-_EXTRA_OPS = {'rotate_scale': rotate_scale, 'gamma_gain': gamma_gain}
+# %% ../nbs/04_augment.ipynb #5180ced3
+def simclr_view(x: torch.Tensor,       # images, float in [0, 1], (B, 3, H, W)
+                d: ViewDraws,          # this view's draws (`view_draws`)
+                cfg: AugmentConfig,    # the recipe
+                generator: torch.Generator | None = None,  # for the colour jitter; global RNG if None
+               ) -> torch.Tensor:      # (B, 3, cfg.size, cfg.size), in [0, 1]
+    "The SimCLR recipe on every image: crop and flip, colour jitter, grayscale, Gaussian blur."
+    v = resized_crop(x, d.boxes, cfg.size, flip=d.flip_u < cfg.flip_p)
+    v = color_jitter(v, cfg.jitter, cfg.jitter_p, generator)
+    v = torch.where((d.gray_u < cfg.gray_p).view(-1, 1, 1, 1), luma(v).expand_as(v), v)
+    scale = cfg.size / REFERENCE_SIZE
+    sigma = (cfg.blur_sigma[0] + (cfg.blur_sigma[1] - cfg.blur_sigma[0]) * d.sigma_u) * scale
+    blur_max = cfg.blur_sigma[1] * scale
+    return apply_where(v, d.blur_u < cfg.blur_p, lambda b, idx: blur(b, sigma[idx].to(v.dtype), blur_max).clamp(0, 1))
 
-def family_op(x: torch.Tensor, name: str, severity: torch.Tensor, generator=None) -> torch.Tensor:
-    "Apply one family operation (a corruption or an extra op) with per-sample severities."
-    if name in _EXTRA_OPS: return _EXTRA_OPS[name](x, severity, generator)
-    return corrupt(x, name, severity, generator)
+# %% ../nbs/04_augment.ipynb #e938345f
+def family_layer(v: torch.Tensor,       # views, float in [0, 1], (B, 3, S, S)
+                 d: ViewDraws,          # this view's draws (`view_draws`)
+                 cfg: AugmentConfig,    # family_p, family_severity, family_ops
+                 generator: torch.Generator | None = None,  # for the operation choice and the operations; global RNG if None
+                ) -> tuple[torch.Tensor, torch.Tensor]:     # the views, and their family tags (B,) in {-1, 0, ..., T-1}
+    "Give every view a family tag (-1: none) and apply one operation of its family at a drawn severity."
+    B, T = v.shape[0], len(FAMILY_NAMES)
+    none = torch.full((B,), -1, device=v.device)
+    tags = torch.where(d.family_u < cfg.family_p, (d.pick_u * T).long().clamp(max=T - 1), none)
+    lo, hi = cfg.family_severity
+    sev = lo + (d.severity_u * (hi - lo + 1)).long().clamp(max=hi - lo)
+    op_u = uniform((B,), generator, v.device)                    # which operation of the family
+    v = v.clone()
+    for t, fam in enumerate(FAMILY_NAMES):
+        ops = cfg.family_ops[fam]
+        op_idx = (op_u * len(ops)).long().clamp(max=len(ops) - 1)
+        for k, op in enumerate(ops):
+            apply_where(v, (tags == t) & (op_idx == k), lambda b, idx: family_op(b, op, sev[idx], generator))
+    return v, tags
+
+# %% ../nbs/04_augment.ipynb #d1984b42
+def augment_view(x: torch.Tensor,                       # images, float in [0, 1], (B, 3, H, W)
+                 cfg: AugmentConfig = AugmentConfig(),  # the recipe and the family layer
+                 generator: torch.Generator | None = None,  # global RNG if None
+                ) -> tuple[torch.Tensor, torch.Tensor]:    # view (B, 3, size, size) and family tags (B,)
+    "One view of every image: its draws, the SimCLR recipe, then the family layer."
+    d = view_draws(x, cfg, generator)
+    return family_layer(simclr_view(x, d, cfg, generator), d, cfg, generator)
 
 # %% ../nbs/04_augment.ipynb #c674277d
 class TwoViews(NamedTuple):
@@ -187,38 +274,16 @@ class TwoViews(NamedTuple):
     a2: torch.Tensor  # family tag of view 2
 
 def _as_float(x):
-    if not isinstance(x, torch.Tensor) or x.ndim != 4 or x.shape[1] != 3:
-        raise ValueError(f'`x` must be an RGB batch tensor (B, 3, H, W), got {getattr(x, "shape", type(x).__name__)}')
+    "`x` checked to be a batch of RGB images and returned as float32 in [0, 1] (uint8 / 255)."
+    if not isinstance(x, torch.Tensor):
+        raise TypeError(f'`x` must be a torch.Tensor of RGB images (B, 3, H, W), got {type(x).__module__}.{type(x).__name__}'
+                        '; convert an array with torch.from_numpy (channels first)')
+    if x.ndim != 4 or x.shape[1] != 3: raise ValueError(f'`x` must be an RGB batch tensor (B, 3, H, W), got shape {tuple(x.shape)}')
     if x.dtype == torch.uint8: return x.float() / 255
     if not x.is_floating_point(): raise ValueError(f'`x` must be uint8 or float in [0, 1], got dtype {x.dtype}')
+    try: check_range(x, 'x', 0, 1)
+    except ValueError as e: raise ValueError(f'{e}; for float images in 0..255 divide by 255 (or pass the uint8 tensor)') from None
     return x.float()
-
-def augment_view(x: torch.Tensor, cfg: AugmentConfig = AugmentConfig(), generator=None,
-                ) -> tuple[torch.Tensor, torch.Tensor]:   # view (B, 3, size, size) and family tags (B,)
-    "One SimCLR view of every image of a float batch in [0, 1], plus its family layer and tags."
-    B, _, H, W = x.shape
-    dev = x.device
-    boxes = crop_boxes(B, H, W, cfg.crop_scale, cfg.crop_ratio, generator, dev)
-    u = uniform((B, 7), generator, dev)
-    v = resized_crop(x, boxes, cfg.size, flip=u[:, 0] < cfg.flip_p)
-    v = color_jitter(v, cfg.jitter, cfg.jitter_p, generator)
-    gray = (u[:, 1] < cfg.gray_p).view(-1, 1, 1, 1)
-    v = torch.where(gray, luma(v).expand_as(v), v)
-    scale = cfg.size / 224
-    sig = (cfg.blur_sigma[0] + (cfg.blur_sigma[1] - cfg.blur_sigma[0]) * u[:, 2]) * scale
-    apply_where(v, u[:, 3] < cfg.blur_p, lambda b, idx: blur(b, sig[idx].to(v.dtype), cfg.blur_sigma[1] * scale).clamp(0, 1))
-    # the family layer: a tag per view, then each (family, operation) once on the views that drew it
-    T = len(FAMILY_NAMES)
-    tags = torch.where(u[:, 4] < cfg.family_p, (u[:, 5] * T).long().clamp(max=T - 1), torch.full((B,), -1, device=dev))
-    lo, hi = cfg.family_severity
-    sev = lo + (u[:, 6] * (hi - lo + 1)).long().clamp(max=hi - lo)
-    which = uniform((B,), generator, dev)
-    for t, fam in enumerate(FAMILY_NAMES):
-        ops = cfg.family_ops[fam]
-        op_idx = (which * len(ops)).long().clamp(max=len(ops) - 1)
-        for k, op in enumerate(ops):
-            apply_where(v, (tags == t) & (op_idx == k), lambda b, idx: family_op(b, op, sev[idx], generator))
-    return v, tags
 
 def two_views(x: torch.Tensor,                       # images (B, 3, H, W): uint8, or float in [0, 1]; any device
               cfg: AugmentConfig = AugmentConfig(),  # the recipe and the family layer
