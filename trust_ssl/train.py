@@ -212,7 +212,7 @@ def setup_distributed() -> tuple[int, int, torch.device]:
 def _history(path: Path, keep_until: int) -> None:
     "Drop history lines written after step `keep_until` (they belong to work the checkpoint does not hold)."
     if not path.is_file(): return
-    lines = [l for l in path.read_text().splitlines() if l.strip() and json.loads(l)['step'] < keep_until]
+    lines = [l for l in path.read_text().splitlines() if l.strip() and json.loads(l)['step'] <= keep_until]
     tmp = path.with_suffix('.tmp'); tmp.write_text(''.join(l + '\n' for l in lines)); os.replace(tmp, path)
 
 class _Meter:
@@ -277,7 +277,7 @@ def train(cfg: TrainConfig,       # the run
             except NonFiniteLoss as e:
                 raise NonFiniteLoss(f'{e}. The last good checkpoint is kept: {ckpt_path if ckpt_path.is_file() else "none yet"}') from None
             step += 1; n_views += 2 * len(imgs) * world
-            vals = {'loss': o.loss, **o.terms, **o.stats, 'lsel': s.lsel, 'lmin': s.lmin, 'glob': s.glob, 'lr': sched['lr'][step - 1]}
+            vals = {'loss': o.loss.detach(), **{k: v.detach() for k, v in o.terms.items()}, **o.stats, 'lsel': s.lsel, 'lmin': s.lmin, 'glob': s.glob, 'lr': sched['lr'][step - 1]}
             meter.add(vals)
             if bar is not None: bar.update(1); bar.set_postfix(loss=f'{float(o.loss):.3f}')
             if rank == 0 and (step % cfg.log_every == 0):
