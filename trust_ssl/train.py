@@ -50,6 +50,7 @@ def param_groups(model: nn.Module, weight_decay: float) -> list[dict]:
 class TrainConfig:
     "Everything a pretraining run depends on; written as JSON beside every run and into every checkpoint."
     method: str = 'trust_ssl'          # one of METHODS
+    preset: str = ''                   # the preset it was resolved from (recorded by resolve_config)
     method_args: dict = field(default_factory=dict)   # constructor overrides of the method (aux, factors, ...)
     backbone: str = 'resnet50'         # one of trust_ssl.models.BACKBONES
     stem: str = 'imagenet'             # one of trust_ssl.models.STEMS
@@ -91,7 +92,7 @@ def resolve_config(preset: str = 'sample', **overrides) -> TrainConfig:
     names = {f.name for f in dataclasses.fields(TrainConfig)}
     bad = sorted(set(overrides) - names)
     if bad: raise TypeError(f'unknown configuration field(s) {bad}; valid: {sorted(names)}')
-    cfg = TrainConfig(**{**PRESETS[preset], **overrides})
+    cfg = TrainConfig(**{**PRESETS[preset], **overrides, 'preset': preset})
     if cfg.method not in METHODS: raise ValueError(f'unknown method {cfg.method!r}; expected one of {tuple(METHODS)}')
     return cfg
 
