@@ -1,7 +1,7 @@
 "The 45 corruption cells on real EuroSAT images: shape and range, determinism, per-sample variety, monotone severity."
 import pytest
 import torch
-from trust_ssl.corruptions import CORRUPTIONS, corrupt, psnr, ssim
+from trust_ssl.corruptions import CORRUPTION_GROUPS, CORRUPTIONS, corrupt, psnr, ssim
 
 DETERMINISTIC = {'gaussian_blur', 'brightness_inversion', 'contrast_reversal'}   # no random part by design
 CELLS = [(n, s) for n in CORRUPTIONS for s in range(1, 6)]
@@ -35,3 +35,14 @@ def test_severity_is_monotone(eurosat_batch, name):
     s_psnr = [psnr(eurosat_batch, y).mean().item() for y in ys]
     assert all(b < a for a, b in zip(s_ssim, s_ssim[1:])), s_ssim
     assert all(b <= a + 1e-6 for a, b in zip(s_psnr, s_psnr[1:])), s_psnr
+
+def test_groups_cover_the_nine():
+    assert list(CORRUPTION_GROUPS) == list(CORRUPTIONS)
+    assert sorted(set(CORRUPTION_GROUPS.values())) == ['contradiction', 'erasure', 'weather']
+
+def test_refuses_what_a_new_user_passes(eurosat_batch):
+    "Real images in 0..255 (no / 255), as uint8, or as a numpy array: each refused with what was expected."
+    x = eurosat_batch[:4]
+    with pytest.raises(ValueError, match=r'must lie in \[0, 1\].*use x / 255'): corrupt(x * 255, 'haze', 1)
+    with pytest.raises(ValueError, match=r'x\.float\(\) / 255'): corrupt((x * 255).byte(), 'haze', 1)
+    with pytest.raises(TypeError, match='must be a torch.Tensor, got numpy.ndarray'): corrupt(x.numpy(), 'haze', 1)

@@ -5,33 +5,43 @@
 # %% ../nbs/03_corruptions.ipynb #642fd4cd
 from __future__ import annotations
 import math
+from typing import Callable, NamedTuple
 import torch
 import torch.nn.functional as F
+from .core import check_float, widen
 
 # %% auto #0
-__all__ = ['CORRUPTIONS', 'FAMILIES', 'REFERENCE_SIZE', 'SEVERITY_PARAMS', 'uniform', 'gaussian_kernels', 'blur',
-           'separable_conv', 'line_kernels', 'filter2d', 'luma', 'corrupt', 'psnr', 'ssim']
+__all__ = ['REFERENCE_SIZE', 'CORRUPTION_REGISTRY', 'CORRUPTIONS', 'CORRUPTION_GROUPS', 'Corruption', 'uniform',
+           'gaussian_kernels', 'separable_conv', 'blur', 'line_kernels', 'filter2d', 'check_images', 'corrupt', 'luma',
+           'psnr', 'ssim']
 
-# %% ../nbs/03_corruptions.ipynb #4eee0dab
-CORRUPTIONS = ('gaussian_blur', 'motion_blur', 'haze', 'occlusion', 'color_distortion',
-               'brightness_inversion', 'contrast_reversal', 'channel_dropout', 'rain')
-FAMILIES = {'gaussian_blur': 'erasure', 'motion_blur': 'erasure', 'haze': 'erasure', 'occlusion': 'erasure',
-            'color_distortion': 'contradiction', 'brightness_inversion': 'contradiction',
-            'contrast_reversal': 'contradiction', 'channel_dropout': 'contradiction', 'rain': 'weather'}
-REFERENCE_SIZE = 224  # spatial parameters below are in pixels of a 224 px image
+# %% ../nbs/03_corruptions.ipynb #de509ace
+REFERENCE_SIZE = 224   # spatial parameters are in pixels of a 224 px image; they scale with the shorter side
 
-SEVERITY_PARAMS = {   # one value per severity 1..5
-    'gaussian_blur':        {'sigma_px': (1.5, 3.0, 4.5, 6.5, 9.0)},
-    'motion_blur':          {'length_px': (6.0, 11.0, 17.0, 24.0, 32.0)},
-    'haze':                 {'density': (0.5, 1.0, 1.5, 2.1, 2.8)},
-    'occlusion':            {'area': (0.05, 0.10, 0.18, 0.28, 0.40)},
-    'color_distortion':     {'strength': (0.15, 0.30, 0.45, 0.65, 0.90)},
-    'brightness_inversion': {'amount': (0.2, 0.4, 0.6, 0.8, 1.0)},
-    'contrast_reversal':    {'amount': (0.2, 0.4, 0.6, 0.8, 1.0)},
-    'channel_dropout':      {'kept': ((0.6, 1, 1), (0.3, 1, 1), (0.0, 1, 1), (0.0, 0.5, 1), (0.0, 0.0, 1))},
-    'rain':                 {'drop_density': (0.004, 0.008, 0.012, 0.018, 0.025), 'length_px': (10., 14., 18., 24., 30.),
-                             'opacity': (0.5, 0.6, 0.7, 0.8, 0.9), 'veil': (0.0, 0.04, 0.08, 0.12, 0.16)},
-}
+class Corruption(NamedTuple):
+    "One corruption of the benchmark: its group, its function and its parameters at severities 1..5."
+    group: str        # 'erasure', 'contradiction' or 'weather'
+    fn: Callable      # fn(x, sev, generator, scale, params) -> corrupted batch (clamped by `corrupt`)
+    params: dict      # parameter name -> its five values, one per severity
+
+CORRUPTION_REGISTRY: dict[str, Corruption] = {}   # name -> record, in the order the corruptions are defined
+
+# %% ../nbs/03_corruptions.ipynb #dde272ba
+_GROUPS = ('erasure', 'contradiction', 'weather')
+
+def _register(name: str, group: str, **params):
+    "Decorator: add the function to `CORRUPTION_REGISTRY` as corruption `name` of `group` with these parameters."
+    if group not in _GROUPS: raise ValueError(f'corruption {name!r}: group must be one of {_GROUPS}, got {group!r}')
+    bad = [k for k, v in params.items() if len(v) != 5]
+    if bad: raise ValueError(f'corruption {name!r}: parameters {bad} must have one value per severity 1..5')
+    def add(fn):
+        CORRUPTION_REGISTRY[name] = Corruption(group, fn, params)
+        return fn
+    return add
+
+def _per_sample(values, sev, x):
+    "The value of a parameter for each sample's severity, (B,) or (B, k), in `x`'s dtype and device."
+    return torch.tensor(values, dtype=x.dtype, device=x.device)[sev - 1]
 
 # %% ../nbs/03_corruptions.ipynb #258f30db
 def uniform(shape: tuple,                          # shape of the draw
@@ -42,6 +52,7 @@ def uniform(shape: tuple,                          # shape of the draw
     if generator is None: return torch.rand(shape, device=device)
     return torch.rand(shape, generator=generator, device=generator.device).to(device)
 
+# %% ../nbs/03_corruptions.ipynb #04239db2
 def gaussian_kernels(sigma: torch.Tensor,  # per-sample standard deviations in pixels, (B,)
                      radius: int,          # half-width: kernels have 2*radius + 1 taps
                     ) -> torch.Tensor:     # normalised 1-d kernels, (B, 2*radius + 1)
@@ -50,6 +61,15 @@ def gaussian_kernels(sigma: torch.Tensor,  # per-sample standard deviations in p
     k = torch.exp(-0.5 * (t / sigma[:, None].clamp_min(1e-3)) ** 2)
     return k / k.sum(1, keepdim=True)
 
+# %% ../nbs/03_corruptions.ipynb #1f1b68a4
+def separable_conv(x: torch.Tensor,  # (1, N, H, W): N planes
+                   k: torch.Tensor,  # one 1-d kernel per plane, (N, K)
+                  ) -> torch.Tensor: # (1, N, H - K + 1, W - K + 1): the valid region
+    "Convolve every plane with its own separable kernel, along rows then columns (grouped convolutions)."
+    y = F.conv2d(x, k[:, None, None, :], groups=x.shape[1])
+    return F.conv2d(y, k[:, None, :, None], groups=x.shape[1])
+
+# %% ../nbs/03_corruptions.ipynb #76fe3a0e
 def blur(x: torch.Tensor,           # images, (B, C, H, W)
          sigma: torch.Tensor,       # per-sample Gaussian standard deviation in pixels, (B,)
          max_sigma: float | None = None,  # the kernel covers 3 * max_sigma; sigma.max() if None
@@ -62,13 +82,7 @@ def blur(x: torch.Tensor,           # images, (B, C, H, W)
     y = F.pad(x.reshape(1, B * C, H, W), (radius,) * 4, mode='reflect')
     return separable_conv(y, k).reshape(B, C, H, W)
 
-def separable_conv(x: torch.Tensor,  # (1, N, H, W): N planes
-                   k: torch.Tensor,  # one 1-d kernel per plane, (N, K)
-                  ) -> torch.Tensor: # (1, N, H - K + 1, W - K + 1): the valid region
-    "Convolve every plane with its own separable kernel, along rows then columns (grouped convolutions)."
-    y = F.conv2d(x, k[:, None, None, :], groups=x.shape[1])
-    return F.conv2d(y, k[:, None, :, None], groups=x.shape[1])
-
+# %% ../nbs/03_corruptions.ipynb #84ddd484
 def line_kernels(length: torch.Tensor,  # per-sample (and per-layer) segment length in pixels, (B,) or (B, L)
                  angle: torch.Tensor,   # direction in radians from the x axis, same shape
                  size: int,             # odd kernel side; segments longer than the kernel are cut
@@ -86,6 +100,7 @@ def line_kernels(length: torch.Tensor,  # per-sample (and per-layer) segment len
     w = (1 - ((px - s * dx) ** 2 + (py - s * dy) ** 2).sqrt() / width).clamp_min(0)
     return w / w.sum((-2, -1), keepdim=True) if normalize else w / w.amax((-2, -1), keepdim=True)
 
+# %% ../nbs/03_corruptions.ipynb #e2f5dcd5
 def _fast_len(n: int) -> int:
     "The smallest m >= n whose only prime factors are 2, 3 and 5: FFT lengths that are fast (74 = 2 * 37 is not)."
     while True:
@@ -108,78 +123,115 @@ def filter2d(x: torch.Tensor,        # images, (B, C, H, W)
     return y[..., r:r + H, r:r + W]
 
 # %% ../nbs/03_corruptions.ipynb #54db258f
-def _check(x, name, severity):
-    if name not in CORRUPTIONS:
-        raise ValueError(f'unknown corruption {name!r}; valid names: {", ".join(CORRUPTIONS)}')
-    if not isinstance(x, torch.Tensor) or not x.is_floating_point():
-        got = f'dtype {x.dtype}' if isinstance(x, torch.Tensor) else type(x).__name__
-        raise ValueError(f'`x` must be a floating-point tensor with values in [0, 1] (for uint8 images use x.float() / 255), got {got}')
+def check_images(x,               # the value passed by the caller
+                 name: str = 'x', # the argument's name, for the error
+                ) -> None:
+    "Raise a clear error unless `x` is an RGB batch tensor (B, 3, H, W), floating point, with values in [0, 1]."
+    if isinstance(x, torch.Tensor) and not x.is_floating_point():
+        raise ValueError(f'`{name}` must be a floating-point tensor with values in [0, 1] '
+                         f'(for uint8 images use {name}.float() / 255), got dtype {x.dtype}')
+    check_float(x, name)                                        # not a tensor at all (a numpy array, a PIL image)
     if x.ndim != 4 or x.shape[1] != 3:
-        raise ValueError(f'`x` must be an RGB batch of shape (B, 3, H, W), got {tuple(x.shape)}')
-    if x.numel() and (bool(x.min() < 0) or bool(x.max() > 1)):
-        raise ValueError(f'values of `x` must lie in [0, 1], got [{float(x.min()):.3g}, {float(x.max()):.3g}]')
+        raise ValueError(f'`{name}` must be an RGB batch of shape (B, 3, H, W), got {tuple(x.shape)}')
+    if not x.numel(): return
+    lo, hi = torch.aminmax(x)
+    if not bool((lo >= 0) & (hi <= 1)):                          # False for NaN too
+        hint = f' (pixel values in 0..255? use {name} / 255)' if hi > 1 else ''
+        raise ValueError(f'values of `{name}` must lie in [0, 1], got [{float(lo):.3g}, {float(hi):.3g}]{hint}')
+
+# %% ../nbs/03_corruptions.ipynb #472d4ce1
+def _severities(severity: int | torch.Tensor,  # 1..5 for the whole batch, or one integer per sample
+                B: int,                        # batch size
+                device: torch.device,          # the batch's device
+               ) -> torch.Tensor:              # long tensor (B,) of values in 1..5
+    "`severity` as one value per sample, after checking that it is an int in 1..5 or an integer tensor (B,) of them."
     if isinstance(severity, bool) or not isinstance(severity, (int, torch.Tensor)):
         raise ValueError(f'`severity` must be an int in 1..5 or an integer tensor of shape (B,), got {severity!r}')
     if isinstance(severity, int):
         if not 1 <= severity <= 5: raise ValueError(f'`severity` must be in 1..5, got {severity}')
-        return torch.full((x.shape[0],), severity, dtype=torch.long, device=x.device)
-    if severity.is_floating_point() or severity.shape != (x.shape[0],):
-        raise ValueError(f'a `severity` tensor must hold integers, one per sample, shape ({x.shape[0]},); '
+        return torch.full((B,), severity, dtype=torch.long, device=device)
+    if severity.is_floating_point() or severity.shape != (B,):
+        raise ValueError(f'a `severity` tensor must hold integers, one per sample, shape ({B},); '
                          f'got dtype {severity.dtype} and shape {tuple(severity.shape)}')
     if bool((severity < 1).any()) or bool((severity > 5).any()):
         raise ValueError(f'`severity` values must be in 1..5, got values in [{int(severity.min())}, {int(severity.max())}]')
-    return severity.to(device=x.device, dtype=torch.long)
+    return severity.to(device=device, dtype=torch.long)
 
-def _table(name, key, sev, x):
-    "Per-sample values of a severity parameter, (B,) or (B, k)."
-    return torch.tensor(SEVERITY_PARAMS[name][key], dtype=x.dtype, device=x.device)[sev - 1]
+def _corruption(name: str) -> Corruption:
+    "The registry's record for `name`, or a clear error listing the valid names."
+    if name not in CORRUPTION_REGISTRY:
+        raise ValueError(f'unknown corruption {name!r}; valid names: {", ".join(CORRUPTION_REGISTRY)}')
+    return CORRUPTION_REGISTRY[name]
+
+# %% ../nbs/03_corruptions.ipynb #6ccea4a4
+def corrupt(x: torch.Tensor,                       # images, (B, 3, H, W), float in [0, 1], any device
+            name: str,                             # one of CORRUPTIONS
+            severity: int | torch.Tensor,          # 1..5, or one per sample as an integer tensor (B,)
+            generator: torch.Generator | None = None,  # source of the per-sample randomness; global RNG if None
+           ) -> torch.Tensor:                      # corrupted images: same shape, dtype and device, in [0, 1]
+    "Apply corruption `name` at `severity` to a batch, with per-sample random parameters."
+    spec = _corruption(name)
+    check_images(x)
+    sev = _severities(severity, x.shape[0], x.device)
+    scale = min(x.shape[-2:]) / REFERENCE_SIZE
+    return spec.fn(widen(x), sev, generator, scale, spec.params).clamp(0, 1).to(x.dtype)
 
 # %% ../nbs/03_corruptions.ipynb #cdd99752
-def _gaussian_blur(x, sev, gen, scale):   # the kernel length is that of severity 5, whatever the batch holds
-    return blur(x, _table('gaussian_blur', 'sigma_px', sev, x) * scale, max(SEVERITY_PARAMS['gaussian_blur']['sigma_px']) * scale)
+@_register('gaussian_blur', 'erasure', sigma_px=(1.5, 3.0, 4.5, 6.5, 9.0))
+def _gaussian_blur(x, sev, gen, scale, p):
+    return blur(x, _per_sample(p['sigma_px'], sev, x) * scale, max(p['sigma_px']) * scale)
 
-def _motion_blur(x, sev, gen, scale):
+# %% ../nbs/03_corruptions.ipynb #d6b3eb3c
+@_register('motion_blur', 'erasure', length_px=(6.0, 11.0, 17.0, 24.0, 32.0))
+def _motion_blur(x, sev, gen, scale, p):
     angle = uniform((x.shape[0],), gen, x.device).to(x.dtype) * math.pi
-    length = _table('motion_blur', 'length_px', sev, x) * scale
-    size = 2 * math.ceil(max(SEVERITY_PARAMS['motion_blur']['length_px']) * scale / 2) + 1   # same for every batch
+    length = _per_sample(p['length_px'], sev, x) * scale
+    size = 2 * math.ceil(max(p['length_px']) * scale / 2) + 1   # the same for every batch
     return filter2d(x, line_kernels(length, angle, size))
 
+# %% ../nbs/03_corruptions.ipynb #2faffb9a
 def _smooth_field(B, H, W, gen, device, dtype, cells=4):
     "A smooth random field in [0, 1] per sample: bicubic upsampling of a coarse random grid, min-max scaled."
     f = F.interpolate(uniform((B, 1, cells, cells), gen, device).to(dtype), size=(H, W), mode='bicubic', align_corners=False)
     lo, hi = f.amin((2, 3), keepdim=True), f.amax((2, 3), keepdim=True)
     return (f - lo) / (hi - lo).clamp_min(1e-6)
 
-def _haze(x, sev, gen, scale):
+@_register('haze', 'erasure', density=(0.5, 1.0, 1.5, 2.1, 2.8))
+def _haze(x, sev, gen, scale, p):
     B, _, H, W = x.shape
     depth = 0.4 + 0.6 * _smooth_field(B, H, W, gen, x.device, x.dtype)
     level = 0.75 + 0.2 * uniform((B, 1, 1, 1), gen, x.device).to(x.dtype)
     airlight = level * torch.tensor([0.96, 0.98, 1.0], dtype=x.dtype, device=x.device).view(1, 3, 1, 1)
-    t = torch.exp(-_table('haze', 'density', sev, x).view(B, 1, 1, 1) * depth)
+    t = torch.exp(-_per_sample(p['density'], sev, x).view(B, 1, 1, 1) * depth)
     return x * t + airlight * (1 - t)
 
-def _occlusion(x, sev, gen, scale):
+# %% ../nbs/03_corruptions.ipynb #7d6e863d
+@_register('occlusion', 'erasure', area=(0.05, 0.10, 0.18, 0.28, 0.40))
+def _occlusion(x, sev, gen, scale, p):
     B, _, H, W = x.shape
     u = uniform((B, 6), gen, x.device).to(x.dtype)
-    aspect = torch.exp((2 * u[:, 0] - 1) * math.log(2))                 # width / height in [1/2, 2]
-    area = _table('occlusion', 'area', sev, x)
+    (aspect_u, left_u, top_u), colour = u[:, :3].unbind(1), u[:, 3:]
+    aspect = torch.exp((2 * aspect_u - 1) * math.log(2))             # width / height in [1/2, 2]
+    area = _per_sample(p['area'], sev, x)
     w, h = (area * aspect).sqrt().clamp(max=1), (area / aspect).sqrt().clamp(max=1)
-    x0, y0 = u[:, 1] * (1 - w), u[:, 2] * (1 - h)                      # nested across severities for the same u
+    x0, y0 = left_u * (1 - w), top_u * (1 - h)                        # nested across severities for the same draw
     xs = (torch.arange(W, device=x.device, dtype=x.dtype) + 0.5) / W
     ys = (torch.arange(H, device=x.device, dtype=x.dtype) + 0.5) / H
     inside = (((xs >= x0[:, None]) & (xs < (x0 + w)[:, None]))[:, None, :]
               & ((ys >= y0[:, None]) & (ys < (y0 + h)[:, None]))[:, :, None])[:, None]   # (B, 1, H, W)
-    return torch.where(inside, u[:, 3:6, None, None], x)
+    return torch.where(inside, colour[:, :, None, None], x)
 
 # %% ../nbs/03_corruptions.ipynb #fef09817
 _YIQ = torch.tensor([[0.299, 0.587, 0.114], [0.596, -0.274, -0.322], [0.211, -0.523, 0.312]])
 
-def _color_distortion(x, sev, gen, scale):
+@_register('color_distortion', 'contradiction', strength=(0.15, 0.30, 0.45, 0.65, 0.90))
+def _color_distortion(x, sev, gen, scale, p):
     B = x.shape[0]
     u = 2 * uniform((B, 4), gen, x.device).to(x.dtype) - 1
-    s = _table('color_distortion', 'strength', sev, x)
-    y = x * torch.exp(s[:, None] * u[:, :3])[:, :, None, None]
-    ang = s * u[:, 3] * math.pi / 2
+    gain_z, turn_v = u[:, :3], u[:, 3]                                 # per-channel gains, chroma rotation
+    s = _per_sample(p['strength'], sev, x)
+    y = x * torch.exp(s[:, None] * gain_z)[:, :, None, None]
+    ang = s * turn_v * math.pi / 2
     c, si = torch.cos(ang), torch.sin(ang)
     rot = torch.zeros(B, 3, 3, device=x.device, dtype=x.dtype)
     rot[:, 0, 0] = 1; rot[:, 1, 1] = c; rot[:, 1, 2] = -si; rot[:, 2, 1] = si; rot[:, 2, 2] = c
@@ -187,62 +239,66 @@ def _color_distortion(x, sev, gen, scale):
     m = torch.linalg.inv(yiq) @ rot @ yiq                                # RGB -> YIQ -> rotate chroma -> RGB
     return torch.einsum('bij,bjhw->bihw', m, y)
 
+# %% ../nbs/03_corruptions.ipynb #a32d01e1
 def luma(x: torch.Tensor) -> torch.Tensor:
     "Rec. 601 luma of an RGB batch, (B, 1, H, W): the grey level of grayscale conversion and of brightness inversion."
     return 0.299 * x[:, 0:1] + 0.587 * x[:, 1:2] + 0.114 * x[:, 2:3]
 
-def _brightness_inversion(x, sev, gen, scale):
-    return x + _table('brightness_inversion', 'amount', sev, x).view(-1, 1, 1, 1) * (1 - 2 * luma(x))
+@_register('brightness_inversion', 'contradiction', amount=(0.2, 0.4, 0.6, 0.8, 1.0))
+def _brightness_inversion(x, sev, gen, scale, p):
+    return x + _per_sample(p['amount'], sev, x).view(-1, 1, 1, 1) * (1 - 2 * luma(x))
 
-def _contrast_reversal(x, sev, gen, scale):
+# %% ../nbs/03_corruptions.ipynb #38b85450
+@_register('contrast_reversal', 'contradiction', amount=(0.2, 0.4, 0.6, 0.8, 1.0))
+def _contrast_reversal(x, sev, gen, scale, p):
     local = blur(x, torch.full((x.shape[0],), 6.0 * scale, dtype=x.dtype, device=x.device))
-    return local + (1 - 2 * _table('contrast_reversal', 'amount', sev, x).view(-1, 1, 1, 1)) * (x - local)
+    return local + (1 - 2 * _per_sample(p['amount'], sev, x).view(-1, 1, 1, 1)) * (x - local)
 
-def _channel_dropout(x, sev, gen, scale):
+# %% ../nbs/03_corruptions.ipynb #de839d49
+@_register('channel_dropout', 'contradiction',
+           kept=((0.6, 1, 1), (0.3, 1, 1), (0.0, 1, 1), (0.0, 0.5, 1), (0.0, 0.0, 1)))   # first, second, last channel
+def _channel_dropout(x, sev, gen, scale, p):
     order = uniform((x.shape[0], 3), gen, x.device).argsort(1)       # which channel is dropped first, second, last
     keep = torch.empty(x.shape[0], 3, dtype=x.dtype, device=x.device)
-    keep.scatter_(1, order, _table('channel_dropout', 'kept', sev, x))
+    keep.scatter_(1, order, _per_sample(p['kept'], sev, x))
     return x * keep[:, :, None, None]
 
 # %% ../nbs/03_corruptions.ipynb #95a7335f
-def _rain(x, sev, gen, scale):
+@_register('rain', 'weather', drop_density=(0.004, 0.008, 0.012, 0.018, 0.025), length_px=(10., 14., 18., 24., 30.),
+           opacity=(0.5, 0.6, 0.7, 0.8, 0.9), veil=(0.0, 0.04, 0.08, 0.12, 0.16))
+def _rain(x, sev, gen, scale, p):
     B = x.shape[0]
-    u = uniform((B, 3, *x.shape[-2:]), gen, x.device).to(x.dtype)
-    v = uniform((B, 2), gen, x.device).to(x.dtype)
-    drops = (u < _table('rain', 'drop_density', sev, x).view(B, 1, 1, 1) / 3).to(x.dtype)   # three layers of drops
-    length = _table('rain', 'length_px', sev, x)[:, None] * scale * torch.tensor([0.6, 1.0, 1.5], device=x.device, dtype=x.dtype)
-    slant = (5 + 20 * v[:, 0]) * math.pi / 180 * torch.where(v[:, 1] < 0.5, -1.0, 1.0).to(x.dtype)
+    drop_u = uniform((B, 3, *x.shape[-2:]), gen, x.device).to(x.dtype)                     # one field per layer
+    slant_u, side_u = uniform((B, 2), gen, x.device).to(x.dtype).unbind(1)
+    drops = (drop_u < _per_sample(p['drop_density'], sev, x).view(B, 1, 1, 1) / 3).to(x.dtype)
+    length = _per_sample(p['length_px'], sev, x)[:, None] * scale * torch.tensor([0.6, 1.0, 1.5], device=x.device, dtype=x.dtype)
+    slant = (5 + 20 * slant_u) * math.pi / 180 * torch.where(side_u < 0.5, -1.0, 1.0).to(x.dtype)
     angle = (math.pi / 2 + slant)[:, None].expand(B, 3)                                      # near vertical
-    size = 2 * math.ceil(1.5 * max(SEVERITY_PARAMS['rain']['length_px']) * scale / 2) + 1
+    size = 2 * math.ceil(1.5 * max(p['length_px']) * scale / 2) + 1
     strokes = line_kernels(length, angle, size, width=max(1.0, 1.2 * scale), normalize=False)
     layer = filter2d(drops, strokes).amax(1, keepdim=True).clamp(0, 1)                       # (B, 1, H, W)
-    alpha = _table('rain', 'opacity', sev, x).view(B, 1, 1, 1) * layer
-    veil = _table('rain', 'veil', sev, x).view(B, 1, 1, 1)
+    alpha = _per_sample(p['opacity'], sev, x).view(B, 1, 1, 1) * layer
+    veil = _per_sample(p['veil'], sev, x).view(B, 1, 1, 1)
     return (x * (1 - alpha) + 0.85 * alpha) * (1 - veil) + 0.75 * veil
 
-# %% ../nbs/03_corruptions.ipynb #6ccea4a4
-_FUNCS = {'gaussian_blur': _gaussian_blur, 'motion_blur': _motion_blur, 'haze': _haze, 'occlusion': _occlusion,
-          'color_distortion': _color_distortion, 'brightness_inversion': _brightness_inversion,
-          'contrast_reversal': _contrast_reversal, 'channel_dropout': _channel_dropout, 'rain': _rain}
-
-def corrupt(x: torch.Tensor,                       # images, (B, 3, H, W), float in [0, 1], any device
-            name: str,                             # one of CORRUPTIONS
-            severity: int | torch.Tensor,          # 1..5, or one per sample as an integer tensor (B,)
-            generator: torch.Generator | None = None,  # source of the per-sample randomness; global RNG if None
-           ) -> torch.Tensor:                      # corrupted images: same shape, dtype and device, in [0, 1]
-    "Apply corruption `name` at `severity` to a batch, with per-sample random parameters."
-    sev = _check(x, name, severity)
-    work = x if x.dtype == torch.float64 else x.float()
-    scale = min(x.shape[-2:]) / REFERENCE_SIZE
-    return _FUNCS[name](work, sev, generator, scale).clamp(0, 1).to(x.dtype)
+# %% ../nbs/03_corruptions.ipynb #4eee0dab
+CORRUPTIONS = tuple(CORRUPTION_REGISTRY)                                           # the nine names, in order
+CORRUPTION_GROUPS = {name: c.group for name, c in CORRUPTION_REGISTRY.items()}   # name -> erasure / contradiction / weather
 
 # %% ../nbs/03_corruptions.ipynb #64ea4298
-def psnr(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+def psnr(x: torch.Tensor,   # images in [0, 1], (B, C, H, W)
+         y: torch.Tensor,   # the images to compare them with, same shape
+        ) -> torch.Tensor:  # dB per image, (B,)
     "Peak signal-to-noise ratio in dB per image of two batches in [0, 1], (B,)."
     mse = (x.float() - y.float()).pow(2).flatten(1).mean(1)
     return 10 * torch.log10(1 / mse.clamp_min(1e-10))
 
-def ssim(x: torch.Tensor, y: torch.Tensor, sigma: float = 1.5, taps: int = 11) -> torch.Tensor:
+# %% ../nbs/03_corruptions.ipynb #f8f4a8c4
+def ssim(x: torch.Tensor,     # images in [0, 1], (B, C, H, W)
+         y: torch.Tensor,     # the images to compare them with, same shape
+         sigma: float = 1.5,  # standard deviation of the Gaussian window in pixels
+         taps: int = 11,      # the window's side (odd)
+        ) -> torch.Tensor:    # mean SSIM per image, (B,)
     "Structural similarity per image of two batches in [0, 1] (Gaussian window, valid region), (B,)."
     x, y = x.float(), y.float()
     B, C, H, W = x.shape
