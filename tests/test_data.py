@@ -1,9 +1,10 @@
 "The data loaders on real data: full EuroSAT packed and read back, the bundled sample, the installed command line."
-import subprocess, sys
+import os, stat, subprocess, sys
 from pathlib import Path
 import numpy as np
 import pytest
 import torch
+from trust_ssl.corruptions import psnr
 from trust_ssl.data import PackedImages, SceneDataset, bundled_eurosat, pack, read_rgb
 
 def test_no_data_root_gives_the_bundled_sample():
@@ -28,22 +29,29 @@ def test_full_eurosat_packs_and_reads_back(eurosat_root, tmp_path):
         idx = range(start, start + 1000)
         back, _ = pk.read_batch(idx)
         orig = torch.stack([read_rgb(src.files[i]) for i in idx])
-        err = back.float() - orig.float()
-        mse = err.pow(2).flatten(1).mean(1).clamp_min(1e-10)
-        worst = min(worst, (10 * torch.log10(255 ** 2 / mse)).min().item())
-        total_abs += err.abs().sum().item()
+        worst = min(worst, psnr(back / 255, orig / 255).min().item())
+        total_abs += (back.float() - orig.float()).abs().sum().item()
     mean_abs = total_abs / (27000 * 3 * 64 * 64)
     assert worst >= 30, worst
     assert mean_abs < 3, mean_abs
 
 def test_pack_command_line(tmp_path):
-    exe = [str(Path(sys.executable).parent / 'trust-ssl-pack')]          # the console script setup.py installs
-    out = subprocess.run(exe + ['scenes', str(bundled_eurosat()), str(tmp_path / 's.pack')], capture_output=True, text=True)
+    "The console script setup.py installs: a pack readable by others under umask 022; bad input in one line, status 2."
+    exe = [str(Path(sys.executable).parent / 'trust-ssl-pack')]
+    run = lambda *args: subprocess.run(exe + [str(a) for a in args], capture_output=True, text=True,
+                                       preexec_fn=lambda: os.umask(0o022))
+    out = run('scenes', bundled_eurosat(), tmp_path / 's.pack')
     assert out.returncode == 0, out.stderr
     assert len(PackedImages(tmp_path / 's.pack')) == 1000
-    bad = subprocess.run(exe + ['folder', str(tmp_path / 'nowhere'), str(tmp_path / 'x.pack')], capture_output=True, text=True)
-    assert bad.returncode == 2 and 'nowhere: no such folder' in bad.stderr
+    assert stat.S_IMODE((tmp_path / 's.pack').stat().st_mode) == 0o644
+    bad = run('folder', tmp_path / 'nowhere', tmp_path / 'x.pack')
+    assert bad.returncode == 2 and bad.stderr == f'trust-ssl-pack: {tmp_path / "nowhere"}: no such folder; expected a folder of images\n'
     assert not (tmp_path / 'x.pack').exists()
+    no_dir = run('scenes', bundled_eurosat(), '/no/such/dir/x.pack')
+    assert no_dir.returncode == 2, no_dir.stderr
+    assert no_dir.stderr == 'trust-ssl-pack: /no/such/dir: no such folder to write x.pack into\n', no_dir.stderr
+    a_file = run('scenes', bundled_eurosat() / 'LICENSE', tmp_path / 'y.pack')
+    assert a_file.returncode == 2 and 'LICENSE is a file, expected a folder of class folders' in a_file.stderr
 
 def test_bigearthnet_patch(shared_data_root):
     from trust_ssl.data import BigEarthNetCorpus, bigearthnet_labels

@@ -1,4 +1,5 @@
 "The project settings that the notebooks and papermill rely on."
+import re
 from pathlib import Path
 from nbdev.config import get_config
 from nbdev.clean import clean_nb
@@ -24,3 +25,11 @@ def test_every_library_notebook_has_its_module():
         if '#| default_exp ' not in text: continue
         mod = text.split('#| default_exp ')[1].split('\\n')[0].split('"')[0].strip()
         assert (ROOT / 'trust_ssl' / f'{mod}.py').exists(), f'{nb.name} exports {mod}, but trust_ssl/{mod}.py is missing'
+
+def test_torch_floor_is_stated_once_and_matches_the_package_metadata():
+    "README states the supported torch and torchvision once; settings.ini `requirements` has the same lower bounds."
+    floors = dict(r.split('>=') for r in get_config(path=ROOT).requirements.split() if '>=' in r)
+    readme = (ROOT / 'README.md').read_text()
+    stated = re.findall(r'torch (\d+\.\d+) or later and torchvision (\d+\.\d+) or later', readme)
+    assert stated == [(floors['torch'], floors['torchvision'])], (stated, floors)
+    assert not re.search(r'torch(?:vision)? \d+\.\d+ (?:and later|to \d)', readme)   # no second, different statement
