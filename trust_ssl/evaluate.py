@@ -13,7 +13,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from .corruptions import CORRUPTIONS, CORRUPTION_GROUPS, corrupt
-from .data import SceneDataset, SPLIT_RATIOS
+from .data import EUROSAT_SAMPLE, SceneDataset, SPLIT_RATIOS
 from .evidential import softplus_evidence, evidential_trust
 from .models import METHODS, EvidentialHeads, SSLMethod, build_method
 from .train import load_checkpoint
@@ -63,7 +63,7 @@ def split_images(root: str | Path = '',     # class folders; '' for the bundled 
                  split_file: str | Path = '',  # JSON {split: [relative paths]}; '' for the seeded split
                 ) -> Split:
     "A split of a class-folder dataset as one uint8 tensor at `size`, with labels and class names."
-    ds = SceneDataset(root or None, split, ratios=tuple(ratios), seed=seed, split_file=split_file or None, size=size)
+    ds = SceneDataset(root or EUROSAT_SAMPLE, split, ratios=tuple(ratios), seed=seed, split_file=split_file or None, size=size)
     items = [ds[i] for i in range(len(ds))]
     images = torch.stack([x for x, _ in items]); labels = torch.tensor([y for _, y in items])
     key = json.dumps(dict(root=str(Path(ds.root).resolve()), split=split, size=size, ratios=list(ratios), seed=seed,

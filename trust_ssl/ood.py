@@ -29,8 +29,9 @@ def ood_metrics(id_scores, ood_scores) -> dict:
     if not (np.isfinite(s_in).all() and np.isfinite(s_out).all()): raise ValueError('scores must be finite')
     y = np.r_[np.zeros(len(s_in)), np.ones(len(s_out))]; s = np.r_[s_in, s_out]
     fpr, tpr, _ = roc_curve(y, s)
-    return dict(auroc=roc_auc_score(y, s), aupr_in=average_precision_score(1 - y, -s),
-                aupr_out=average_precision_score(y, s), fpr95=float(fpr[np.searchsorted(tpr, 0.95, side='left')]))
+    ap = lambda t, v: min(1.0, float(average_precision_score(t, v)))          # a sum of products can pass 1 by an ulp
+    return dict(auroc=float(roc_auc_score(y, s)), aupr_in=ap(1 - y, -s), aupr_out=ap(y, s),
+                fpr95=float(fpr[np.searchsorted(tpr, 0.95, side='left')]))
 
 # %% ../nbs/09_ood.ipynb #8ddba68d
 class Mahalanobis:
@@ -107,8 +108,8 @@ def folder_ood_data(root: str | Path,        # class folders
     folders = sorted(d.name for d in root.iterdir() if d.is_dir())
     if id_folder not in folders: raise DataError(f'{root}: no folder {id_folder!r}; it has {folders}')
     def files(name):
-        fs = list_images(root / name)
-        if not fs: raise DataError(f'{root / name}: empty split (no images with extensions {IMAGE_EXTENSIONS})')
+        try: fs = list_images(root / name)
+        except DataError as e: raise DataError(f'empty split {name!r}: {e}') from None
         if cap and len(fs) > cap: fs = [fs[i] for i in sorted(torch.randperm(len(fs), generator=torch.Generator().manual_seed(seed))[:cap].tolist())]
         return fs
     fit, held = _halves(files(id_folder), fit_fraction, seed)

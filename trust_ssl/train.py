@@ -210,10 +210,11 @@ def setup_distributed() -> tuple[int, int, torch.device]:
     return rank, world, torch.device('cpu')
 
 # %% ../nbs/07_train.ipynb #e858351e
-def _history(path: Path, keep_until: int) -> None:
-    "Drop history lines written after step `keep_until` (they belong to work the checkpoint does not hold)."
+def _history(path: Path, keep_until: int, steps_per_epoch: int) -> None:
+    "Drop history lines of work the checkpoint at step `keep_until` does not hold, and a partial epoch's record."
     if not path.is_file(): return
-    lines = [l for l in path.read_text().splitlines() if l.strip() and json.loads(l)['step'] <= keep_until]
+    keep = lambda r: r['step'] < keep_until or (r['step'] == keep_until and (r['kind'] == 'step' or r['step'] % steps_per_epoch == 0))
+    lines = [l for l in path.read_text().splitlines() if l.strip() and keep(json.loads(l))]
     tmp = path.with_suffix('.tmp'); tmp.write_text(''.join(l + '\n' for l in lines)); os.replace(tmp, path)
 
 class _Meter:
@@ -253,7 +254,7 @@ def train(cfg: TrainConfig,       # the run
     if rank == 0:
         out.mkdir(parents=True, exist_ok=True)
         (out / 'config.json').write_text(json.dumps(asdict(cfg), indent=1))
-        _history(out / 'history.jsonl', start)
+        _history(out / 'history.jsonl', start, spe)
     net = torch.compile(model) if cfg.compile else model
     if world > 1: net = nn.parallel.DistributedDataParallel(net, device_ids=[device.index] if device.type == 'cuda' else None)
     aug = AugmentConfig(size=cfg.image_size, **cfg.augment)
