@@ -21,7 +21,7 @@ from .train import load_checkpoint
 # %% auto #0
 __all__ = ['PretrainedRun', 'load_run', 'Split', 'split_images', 'features', 'FeatureCache', 'ProbeResult', 'accuracy',
            'linear_probe', 'stratified_subset', 'robustness_grid', 'summarize_robustness', 'pair_trust',
-           'ki_trajectories', 'save_results', 'demo_run', 'aggregate_seeds']
+           'ki_trajectories', 'results_file', 'save_results', 'demo_run', 'aggregate_seeds']
 
 # %% ../nbs/08_evaluate.ipynb #86ef0ade
 class PretrainedRun(NamedTuple):
@@ -227,6 +227,10 @@ def ki_trajectories(run: PretrainedRun, test: Split,
     return df
 
 # %% ../nbs/08_evaluate.ipynb #f2b9f170
+def results_file(out_dir: str | Path, kind: str, method: str, seed: int, dataset: str) -> Path:
+    "Where an evaluation writes its results: out_dir/<kind>-<method>-seed<seed>-<dataset>.csv (one name, used by the driver too)."
+    return Path(out_dir) / f'{kind}-{method}-seed{seed}-{dataset}.csv'
+
 def save_results(df: pd.DataFrame, path: str | Path, run: PretrainedRun, dataset: str) -> pd.DataFrame:
     "Add the run's identifying columns to `df` and write it as CSV atomically; returns the written frame."
     df = df.assign(method=run.method, seed=run.seed, preset=run.preset, dataset=dataset, image_size=run.image_size, step=run.step)

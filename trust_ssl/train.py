@@ -13,7 +13,7 @@ import torch.nn as nn
 import torch.distributed as dist
 from .core import world_info
 from .augment import AugmentConfig, two_views
-from .data import PackedImages, SceneDataset, ImageFolderCorpus, pack
+from .data import EUROSAT_SAMPLE, PackedImages, SceneDataset, ImageFolderCorpus, pack
 from .models import METHODS, StepSchedule, build_method
 
 # %% auto #0
@@ -54,7 +54,8 @@ class TrainConfig:
     method_args: dict = field(default_factory=dict)   # constructor overrides of the method (aux, factors, ...)
     backbone: str = 'resnet50'         # one of trust_ssl.models.BACKBONES
     stem: str = 'imagenet'             # one of trust_ssl.models.STEMS
-    data: str = ''                     # a packed file, a folder of images, or '' for the bundled sample's train split
+    data: str = ''                     # a packed file, a folder of images, or '' for the bundled EuroSAT sample
+    split: str = 'all'                 # 'all' images of a folder, or 'train' (etc.) of a class-folder dataset
     image_size: int = 224              # side of the augmented views
     augment: dict = field(default_factory=dict)       # AugmentConfig overrides
     epochs: int = 200
@@ -78,9 +79,9 @@ class TrainConfig:
     out_dir: str = 'runs/pretrain'
 
 PRESETS = {
-    'sample': dict(backbone='resnet18', stem='imagenet', image_size=32, epochs=2, batch_size=64, optimizer='sgd',
+    'sample': dict(backbone='resnet18', stem='imagenet', image_size=32, epochs=2, batch_size=64, optimizer='sgd', split='train',
                    base_lr=0.6, weight_decay=1e-5, warmup_epochs=0.5, log_every=5),
-    'mini': dict(backbone='resnet18', stem='imagenet', image_size=64, epochs=10, batch_size=256, optimizer='sgd',
+    'mini': dict(backbone='resnet18', stem='imagenet', image_size=64, epochs=10, batch_size=256, optimizer='sgd', split='train',
                  base_lr=0.6, weight_decay=1e-5, warmup_epochs=1),
     'paper': dict(backbone='resnet50', stem='imagenet', image_size=224, epochs=200, batch_size=512, optimizer='lars',
                   base_lr=0.3, weight_decay=1e-6, warmup_epochs=10),
@@ -115,20 +116,20 @@ def make_schedules(cfg: TrainConfig, steps_per_epoch: int, world: int = 1) -> di
     return dict(lr=lr, lsel=lsel, lmin=cosine(*cfg.lmin, n), momentum=cosine(*cfg.momentum, n), glob=glob)
 
 # %% ../nbs/07_train.ipynb #1a0fac61
-def training_data(data: str = '',      # a packed file, a folder of images, or '' for the bundled sample's train split
+def training_data(data: str = '',       # a packed file, a folder of images, or '' for the bundled EuroSAT sample
                   image_size: int = 224,  # side of the views; folders are packed at 8/7 of it
                   cache_dir: str | Path = 'runs/data',  # where folders are packed
+                  split: str = 'all',     # 'all' images under the folder, or one split of a class-folder dataset
                  ) -> PackedImages:
-    "The packed training images for `data`, packing a folder (or the bundled sample) once into `cache_dir`."
+    "The packed training images for `data`, packing a folder (or one split of it) once into `cache_dir`."
     rank, world = world_info()
     if data and Path(data).is_file(): return PackedImages(data)
     if data and not Path(data).is_dir(): raise FileNotFoundError(f'`data`: {data} is neither a packed file nor a folder')
-    size = round(image_size * 8 / 7)
-    name = f'{Path(data).resolve().name}-{size}px.pack' if data else f'eurosat_sample_train-{size}px.pack'
-    out = Path(cache_dir) / name
+    size, root = round(image_size * 8 / 7), Path(data) if data else EUROSAT_SAMPLE
+    out = Path(cache_dir) / f'{root.resolve().name}-{split}-{size}px.pack'
     if rank == 0 and not out.is_file():
         out.parent.mkdir(parents=True, exist_ok=True)
-        pack(ImageFolderCorpus(data, size=size) if data else SceneDataset(split='train', size=size), out)
+        pack(ImageFolderCorpus(root, size=size) if split == 'all' else SceneDataset(root, split, size=size), out)
     if world > 1: dist.barrier()
     return PackedImages(out)
 
@@ -180,7 +181,7 @@ def load_checkpoint(path: str | Path) -> dict:
     return state
 
 # %% ../nbs/07_train.ipynb #edef963d
-RESUME_KEYS = ('method', 'method_args', 'backbone', 'stem', 'image_size', 'batch_size', 'epochs', 'seed', 'data')
+RESUME_KEYS = ('method', 'method_args', 'backbone', 'stem', 'image_size', 'batch_size', 'epochs', 'seed', 'data', 'split')
 
 def check_resumable(state: dict, cfg: TrainConfig, world: int, path='checkpoint'):
     "Raise if the checkpoint `state` was written by a run with another method, model, shape or schedule."
@@ -241,7 +242,7 @@ def train(cfg: TrainConfig,       # the run
     if cfg.optimizer == 'lars': opt = LARS(groups, momentum=0.9)
     elif cfg.optimizer == 'sgd': opt = torch.optim.SGD(groups, lr=0.0, momentum=0.9)
     else: raise ValueError(f"`optimizer` must be 'lars' or 'sgd', got {cfg.optimizer!r}")
-    data = training_data(cfg.data, cfg.image_size, out / 'data' if not cfg.data else out.parent / 'data')
+    data = training_data(cfg.data, cfg.image_size, out / 'data' if not cfg.data else out.parent / 'data', cfg.split)
     spe = len(data) // world // cfg.batch_size
     if spe == 0: raise ValueError(f'{len(data)} images cannot fill one batch of {cfg.batch_size} on each of {world} process(es)')
     sched = make_schedules(cfg, spe, world)
@@ -314,13 +315,15 @@ def parse_overrides(items: list[str]) -> dict:
 def main(argv: list[str] | None = None):
     "Command line entry point: pretrain from a preset and overrides, or from a config.json."
     ap = argparse.ArgumentParser(prog='python -m trust_ssl.train', description='Pretrain one of the trust_ssl methods.')
-    ap.add_argument('--preset', default='sample', help=f'one of {tuple(PRESETS)}')
+    ap.add_argument('--preset', default='', help=f'one of {tuple(PRESETS)}; default: the config file\'s, else sample')
     ap.add_argument('--config', help='a config.json of an earlier run (its fields override the preset)')
     ap.add_argument('--no-resume', action='store_true', help='start afresh even if out_dir holds a checkpoint')
     ap.add_argument('overrides', nargs='*', help='key=value fields of TrainConfig')
     a = ap.parse_args(argv)
     fields = json.loads(Path(a.config).read_text()) if a.config else {}
-    try: cfg = resolve_config(a.preset, **{**fields, **parse_overrides(a.overrides)})
+    preset = a.preset or fields.get('preset') or 'sample'
+    fields.pop('preset', None)
+    try: cfg = resolve_config(preset, **{**fields, **parse_overrides(a.overrides)})
     except (ValueError, TypeError) as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
     train(cfg, resume=not a.no_resume, progress=sys.stderr.isatty())
 
