@@ -122,7 +122,8 @@ def load_results(results_dir: str | Path) -> dict:
 def paper_dataset(name: str) -> str:
     "The paper's dataset id for one of ours: eurosat for the sample and EuroSAT folders, else the lower-cased name."
     n = str(name).lower()
-    return 'eurosat' if 'eurosat' in n or n == '2750' else n
+    if 'eurosat' in n or n == '2750': return 'eurosat'
+    return 'bdd100k' if n in ('bdd100k', 'weather_mwd') else n              # weather_mwd stands in for BDD100K here
 
 def ours_vs_paper(ours: pd.DataFrame,   # columns method, dataset, condition, seed, value
                   table: str,             # the paper's table id in paper_numbers()
