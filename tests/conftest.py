@@ -2,11 +2,11 @@
 from pathlib import Path
 import pytest
 import torch
+from trust_ssl.core import find_shared_data
 
 def shared_data():
-    "shared/data in this repository's folder or any folder above it, or None."
-    here = Path(__file__).resolve().parent
-    return next((d / 'shared' / 'data' for d in here.parents if (d / 'shared' / 'data').is_dir()), None)
+    "shared/data beside this repository (or $TRUST_SSL_SHARED_DATA), or None."
+    return find_shared_data('', Path(__file__).resolve().parent)
 
 @pytest.fixture(scope='session')
 def shared_data_root():
@@ -28,3 +28,15 @@ def eurosat_batch(eurosat_root):
     ds = SceneDataset(eurosat_root, 'all')
     files = [f for c in range(len(ds.classes)) for f in [f for f, l in zip(ds.files, ds.labels) if l == c][:10]]
     return torch.stack([read_rgb(f) for f in files]).float() / 255
+
+def pytest_addoption(parser):
+    parser.addoption('--slow', action='store_true', help='also run the tests marked slow (minutes on a 2-core CPU)')
+
+def pytest_configure(config):
+    config.addinivalue_line('markers', 'slow: a test that takes minutes on a 2-core CPU; run with --slow')
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption('--slow'): return
+    skip = pytest.mark.skip(reason='slow: run with pytest --slow')
+    for item in items:
+        if 'slow' in item.keywords: item.add_marker(skip)

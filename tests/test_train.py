@@ -54,7 +54,7 @@ def _worker(rank, folder, method):
     finally:
         dist.destroy_process_group()
 
-@pytest.mark.parametrize('method', ['trust_ssl', 'vicreg', 'byol'])
+@pytest.mark.parametrize('method', ['trust_ssl', pytest.param('vicreg', marks=pytest.mark.slow), pytest.param('byol', marks=pytest.mark.slow)])
 def test_two_processes_equal_one(method):
     model, opt, views = _setup(method)
     loss = _step(model, opt, views)
@@ -91,6 +91,7 @@ def test_pretrain_notebook_torchrun(tmp_path):
     out = _pretrain(tmp_path, 'method', 'trust_ssl', 'nproc_per_node', 2, 'max_steps', 2, 'batch_size', 16)
     _check_run(out, 2, 2, 'trust_ssl')
 
+@pytest.mark.slow
 def test_paper_preset_smoke(tmp_path):
     "The paper preset (ResNet-50, 224 px, LARS) for two steps on two gloo processes with a tiny batch."
     out = _pretrain(tmp_path, 'preset', 'paper', 'nproc_per_node', 2, 'max_steps', 2, 'batch_size', 2)

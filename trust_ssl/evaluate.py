@@ -174,6 +174,10 @@ def robustness_grid(run: PretrainedRun, head: nn.Module, test: Split,
                     seed: int = 0,
                    ) -> pd.DataFrame:                     # corruption, group, severity, accuracy, n_images
     "Accuracy of the clean-trained `head` on the test set under every corruption and severity (and clean)."
+    n_out = [m for m in head.modules() if isinstance(m, nn.Linear)][-1].out_features
+    if n_out != len(test.classes):
+        raise ValueError(f'the head was trained for {n_out} classes; the test split has {len(test.classes)} ({", ".join(test.classes[:4])}, ...): '
+                         'evaluate on the dataset the head was trained on')
     keep = stratified_subset(test.labels, max_images, seed)
     sub = Split(test.images[keep], test.labels[keep], test.classes, test.key + f'|subset{max_images}:{seed}')
     get = (lambda c, s: cache.get(run, sub, c, s, seed=seed)) if cache else (lambda c, s: features(run.model, sub.images, c, s, seed=seed))

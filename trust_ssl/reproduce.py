@@ -40,7 +40,7 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
          ood_root: str = '',         # class folders for 14; '' = the bundled sample
          id_folder: str = 'Forest',  # in-distribution folder of ood_root
          figures: bool = True,       # end with 20_paper_figures
-         eval_params: dict | None = None,  # extra papermill parameters for every evaluation (e.g. max_images)
+         max_images: int = 0,        # robustness on a seeded stratified subset of the test set (0: all of it)
         ) -> list[Step]:
     "The steps of a reproduction, in order."
     if preset not in PRESETS: raise ValueError(f'unknown preset {preset!r}; expected one of {tuple(PRESETS)}')
@@ -57,10 +57,11 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
             steps.append(Step(f'pretrain {m} seed {seed}', '10_pretrain.ipynb',
                               dict(method=m, preset=preset, data=data, seed=seed, out_dir=str(run)),
                               run / 'complete.json', root / 'notebooks' / f'10_pretrain-{m}-seed{seed}.ipynb'))
-            common = dict(run_dir=str(run), out_dir=str(res), **(eval_params or {}))
+            common = dict(run_dir=str(run), out_dir=str(res))
             for e in evals:
                 if e == 'ki' and m not in EVIDENTIAL: continue
                 p = dict(common, ood_root=ood_root, id_folder=id_folder) if e == 'ood' else dict(common, data_root=eval_data, dataset=name)
+                if e == 'robustness': p['max_images'] = max_images
                 kind = {'linear': 'linear_eval', 'robustness': 'robustness', 'ki': 'ki', 'ood': 'ood'}[e]
                 steps.append(Step(f'{e} {m} seed {seed}', EVALS[e] + '.ipynb', p,
                                   results_file(res, kind, m, seed, ood_name if e == 'ood' else name),
@@ -206,11 +207,12 @@ def main(argv: list[str] | None = None):
     ap.add_argument('--ood-root', default='', help='class folders for the OOD test; default: the bundled sample')
     ap.add_argument('--id-folder', default='Forest', help='the in-distribution folder of --ood-root')
     ap.add_argument('--out', default='runs/reproduce')
+    ap.add_argument('--max-images', type=int, default=0, help='robustness grid on a stratified subset of this many test images (0: all)')
     ap.add_argument('--no-figures', action='store_true')
     ap.add_argument('--dry-run', action='store_true', help='print the plan and what is already done')
     a = ap.parse_args(argv)
     try: steps = plan(a.preset, a.data, tuple(a.seeds), tuple(a.methods), tuple(a.evals), a.out, a.eval_data, a.dataset,
-                      a.ood_root, a.id_folder, not a.no_figures)
+                      a.ood_root, a.id_folder, not a.no_figures, a.max_images)
     except ValueError as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
     counts = run_plan(steps, a.dry_run, log=lambda s: print(s, flush=True))
     print(f"{counts['run']} step(s) run, {counts['skipped']} skipped", flush=True)

@@ -63,6 +63,7 @@ class TrainConfig:
     optimizer: str = 'lars'            # 'lars' or 'sgd'
     base_lr: float = 0.3               # lr = base_lr * global batch / 256
     weight_decay: float = 1e-6
+    clip_grad: float = 0.0             # clip the global gradient norm to this (0: no clipping), as DINO does
     warmup_epochs: float = 10
     lmin: tuple = (0.5, 0.05)          # lambda_min, cosine from the first to the second
     lsel_max: float = 0.2              # lambda_sel after the ramp
@@ -80,9 +81,9 @@ class TrainConfig:
 
 PRESETS = {
     'sample': dict(backbone='resnet18', stem='imagenet', image_size=32, epochs=2, batch_size=64, optimizer='sgd', split='train',
-                   base_lr=0.6, weight_decay=1e-5, warmup_epochs=0.5, log_every=5),
-    'mini': dict(backbone='resnet18', stem='imagenet', image_size=64, epochs=10, batch_size=256, optimizer='sgd', split='train',
-                 base_lr=0.6, weight_decay=1e-5, warmup_epochs=1),
+                   base_lr=0.6, weight_decay=1e-5, warmup_epochs=0.5, clip_grad=3.0, log_every=5),
+    'mini': dict(backbone='resnet18', stem='imagenet', image_size=64, epochs=4, batch_size=256, optimizer='sgd', split='train',
+                 base_lr=0.5, weight_decay=1e-5, warmup_epochs=0.5, clip_grad=3.0, log_every=10),
     'paper': dict(backbone='resnet50', stem='imagenet', image_size=224, epochs=200, batch_size=512, optimizer='lars',
                   base_lr=0.3, weight_decay=1e-6, warmup_epochs=10),
 }
@@ -144,8 +145,9 @@ def train_step(model: nn.Module,      # a method (or its DDP wrapper)
                lr: float,             # this step's learning rate
                step: int = 0,         # the global step, for messages
                precision: str = 'bf16',  # 'bf16' autocast or 'fp32'
+               clip_grad: float = 0.0,   # clip the global gradient norm to this (0: no clipping)
               ):
-    "Forward under autocast, check the loss, backward, optimiser step, `after_step`; returns the MethodOutput."
+    "Forward under autocast, check the loss, backward, clip, optimiser step, `after_step`; returns the MethodOutput."
     for g in opt.param_groups: g['lr'] = lr
     with torch.autocast(views.x1.device.type, dtype=torch.bfloat16, enabled=precision == 'bf16'):
         out = model(views, sched)
@@ -154,6 +156,7 @@ def train_step(model: nn.Module,      # a method (or its DDP wrapper)
         raise NonFiniteLoss(f'step {step}: the loss is {float(out.loss)}; non-finite term(s): {bad or "none (the weighted sum overflowed)"}')
     opt.zero_grad(set_to_none=True)
     out.loss.backward()
+    if clip_grad: nn.utils.clip_grad_norm_([p for g in opt.param_groups for p in g['params']], clip_grad)
     opt.step()
     getattr(model, 'module', model).after_step(sched)
     return out
@@ -276,7 +279,7 @@ def train(cfg: TrainConfig,       # the run
                                                           x2=views.x2.contiguous(memory_format=torch.channels_last))
             s = StepSchedule(lsel=float(sched['lsel'][step]), lmin=float(sched['lmin'][step]),
                              momentum=float(sched['momentum'][step]), glob=float(sched['glob'][step]))
-            try: o = train_step(net, opt, views, s, float(sched['lr'][step]), step, cfg.precision)
+            try: o = train_step(net, opt, views, s, float(sched['lr'][step]), step, cfg.precision, cfg.clip_grad)
             except NonFiniteLoss as e:
                 raise NonFiniteLoss(f'{e}. The last good checkpoint is kept: {ckpt_path if ckpt_path.is_file() else "none yet"}') from None
             step += 1; n_views += 2 * len(imgs) * world
@@ -288,6 +291,9 @@ def train(cfg: TrainConfig,       # the run
                                                     views_per_s=n_views / (time.perf_counter() - t0)))
             end_of_epoch = step % spe == 0
             if rank == 0 and (end_of_epoch or step == total or (cfg.checkpoint_every and step % cfg.checkpoint_every == 0)):
+                if not all(torch.isfinite(v).all() for v in model.state_dict().values() if v.is_floating_point()):   # never checkpoint broken weights
+                    raise NonFiniteLoss(f'step {step}: the weights or statistics became non-finite after the update. The last good checkpoint is kept: '
+                                        f'{ckpt_path if ckpt_path.is_file() else "none yet"}')
                 save_checkpoint(dict(config=_plain(asdict(cfg)), hparams=_plain(model.hparams), model=model.state_dict(),
                                      optimizer=opt.state_dict(), step=step, epoch=step // spe, world=world), ckpt_path)
             if step == total: break
