@@ -79,11 +79,16 @@ def features(model: SSLMethod,          # a method (its backbone is used), in ev
              batch_size: int = 256,
              seed: int = 0,             # seed of the corruption's randomness
              precision: str = 'bf16',   # 'bf16' autocast or 'fp32'
+             progress: bool = False,    # a tqdm bar over the chunks
             ) -> torch.Tensor:          # float32 (N, D)
     "Pooled backbone features of `images`, optionally corrupted, computed in chunks."
     dev = next(model.parameters()).device
     out = []
-    for i, s in enumerate(range(0, len(images), batch_size)):
+    starts = range(0, len(images), batch_size)
+    if progress:
+        from tqdm.auto import tqdm
+        starts = tqdm(starts, desc=f'features {corruption or "clean"} {severity or ""}'.strip(), unit='batch')
+    for i, s in enumerate(starts):
         x = images[s:s + batch_size].to(dev).float() / 255
         if corruption: x = corrupt(x, corruption, severity, torch.Generator(dev).manual_seed(seed * 100_003 + i))
         with torch.autocast(dev.type, dtype=torch.bfloat16, enabled=precision == 'bf16'):

@@ -152,6 +152,7 @@ def write_table(cmp: pd.DataFrame,  # from ours_vs_paper
                 stem: str,            # file name without extension, e.g. 'table1_linear_eval'
                 caption: str,         # states preset, data, image size, hardware, seeds
                 columns: list | None = None,  # the (dataset, condition) pairs to show, in order; all by default
+                rows: list | None = None,     # the row labels in order; the methods in METHODS order by default
                ) -> pd.DataFrame:   # the wide table written
     "One row per method, one column per (dataset, condition), each cell 'ours (n) [paper]': CSV, Markdown, LaTeX."
     from trust_ssl.models import METHODS
@@ -159,7 +160,7 @@ def write_table(cmp: pd.DataFrame,  # from ours_vs_paper
                      column=[f'{d} {c}'.strip() for d, c in zip(cmp.dataset, cmp.condition)])
     order = [f'{d} {c}'.strip() for d, c in columns] if columns else list(dict.fromkeys(cmp.column))
     wide = cmp.pivot(index='method', columns='column', values='cell').reindex(columns=[c for c in order if c in set(cmp.column)])
-    wide = wide.reindex([m for m in METHODS if m in wide.index]).fillna('–').reset_index()
+    wide = wide.reindex([m for m in (rows or METHODS) if m in wide.index]).fillna('–').reset_index()
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     cmp.drop(columns=['cell', 'column']).to_csv(folder / f'{stem}.csv', index=False)
     (folder / f'{stem}.md').write_text(f'{caption}\n\n' + _markdown(wide))
