@@ -122,11 +122,11 @@ def crop_boxes(B: int, H: int, W: int,                      # batch size and inp
     return torch.stack([x0, y0, w, h], 1)
 
 # %% ../nbs/04_augment.ipynb #f88f62fd
-def resized_crop(x: torch.Tensor,       # images, (B, C, H, W), float
+def resized_crop(x: torch.Tensor,       # images, (B, C, H, W), float in [0, 1]
                  boxes: torch.Tensor,   # (x0, y0, w, h) in pixels, (B, 4)
                  size: int,             # output side
                  flip: torch.Tensor | None = None,  # per-sample horizontal flip, bool (B,); no flip if None
-                ) -> torch.Tensor:      # (B, C, size, size)
+                ) -> torch.Tensor:      # (B, C, size, size), in [0, 1]
     "Crop each image to its box, resize it to `size` and optionally mirror it, in one bilinear grid_sample."
     B, C, H, W = x.shape
     x0, y0, w, h = boxes.to(x.dtype).unbind(1)
@@ -136,7 +136,7 @@ def resized_crop(x: torch.Tensor,       # images, (B, C, H, W), float
     theta[:, 0, 2] = (2 * x0 + w) / W - 1
     theta[:, 1, 2] = (2 * y0 + h) / H - 1
     grid = F.affine_grid(theta, [B, C, size, size], align_corners=False)
-    return F.grid_sample(x, grid, mode='bilinear', padding_mode='border', align_corners=False)
+    return F.grid_sample(x, grid, mode='bilinear', padding_mode='border', align_corners=False).clamp_(0, 1)   # see below
 
 # %% ../nbs/04_augment.ipynb #a53bdd11
 def apply_where(x: torch.Tensor,      # a batch, modified in place
