@@ -18,8 +18,8 @@ from .core import world_info
 __all__ = ['IMAGE_EXTENSIONS', 'SPLIT_RATIOS', 'SPLITS', 'EUROSAT_SAMPLE', 'BDD_WEATHER', 'BDD_TIMEOFDAY', 'PACK_MAGIC',
            'PACK_VERSION', 'DataError', 'read_rgb', 'list_images', 'ImageFolderCorpus', 'collate_images',
            'read_bigearthnet_rgb', 'bigearthnet_labels', 'BigEarthNetCorpus', 'LoveDACrops', 'stratified_split',
-           'bundled_eurosat', 'make_bundled_sample', 'SceneDataset', 'bdd100k_weather_splits', 'pack', 'PackedImages',
-           'pack_cli']
+           'dataset_key', 'split_ratios', 'bundled_eurosat', 'make_bundled_sample', 'SceneDataset',
+           'bdd100k_weather_splits', 'pack', 'PackedImages', 'pack_cli']
 
 # %% ../nbs/05_data.ipynb #4140b9cb
 class DataError(ValueError):
@@ -217,6 +217,23 @@ def stratified_split(labels: list[int] | torch.Tensor,       # class index per s
         n_tr, n_va = round(ratios[0] * len(idx)), round(ratios[1] * len(idx))
         for s, part in zip(SPLITS, (idx[:n_tr], idx[n_tr:n_tr + n_va], idx[n_tr + n_va:])): out[s] += part.tolist()
     return {s: sorted(v) for s, v in out.items()}
+
+# %% ../nbs/05_data.ipynb #40a639d4
+def dataset_key(name: str | Path,   # a dataset's name or folder: 'EuroSAT', '/data/EuroSAT/2750', 'NWPU-RESISC45', ...
+               ) -> str:            # 'eurosat', 'aid', 'nwpu_resisc45', or the name lower-cased with '_' separators
+    "The canonical id of a scene dataset, from its name or its folder."
+    n = re.sub(r'[^a-z0-9]+', '_', Path(str(name)).name.lower()).strip('_')
+    if n.startswith('eurosat') or n == '2750': return 'eurosat'         # 2750: the folder EuroSAT's archive unpacks to
+    if n.startswith(('nwpu', 'resisc45')): return 'nwpu_resisc45'
+    if n == 'aid' or n.startswith('aid_'): return 'aid'
+    return n
+
+def split_ratios(name: str | Path) -> tuple:
+    "The train/val/test fractions of the dataset `name`; EuroSAT's, with a warning, for a dataset with none in `SPLIT_RATIOS`."
+    key = dataset_key(name)
+    if key not in SPLIT_RATIOS:
+        warnings.warn(f'no split ratios for dataset {str(name)!r}; using EuroSAT\'s {SPLIT_RATIOS["eurosat"]} (give a split file to choose your own)')
+    return SPLIT_RATIOS.get(key, SPLIT_RATIOS['eurosat'])
 
 # %% ../nbs/05_data.ipynb #76b73c68
 def _class_files(root: str | Path) -> tuple[list[str], list[Path], list[int]]:
@@ -556,11 +573,14 @@ def pack_cli(argv: list[str] | None = None):   # the arguments; sys.argv[1:] if 
     p.add_argument('--size', type=int, default=None, help=f'resize to SIZE x SIZE (default: native size; LoveDA: the crop side, default {crop})')
     p.add_argument('--quality', type=int, default=quality, help=f'JPEG quality (default {quality})')
     p.add_argument('--skip-unreadable', action='store_true', help='skip files that cannot be decoded, and report them')
+    p.add_argument('--split', choices=('all',) + SPLITS, default='all',
+                   help='scenes only: one split of the seeded stratified split, at the ratios of the dataset the folder names (default: all)')
     a = p.parse_args(argv)
+    if a.split != 'all' and a.kind != 'scenes': p.exit(2, f'trust-ssl-pack: --split applies to scenes (class folders), not to {a.kind}\n')
     kw = dict(skip_unreadable=a.skip_unreadable)
     try:
         if a.kind == 'folder': src = ImageFolderCorpus(a.source, size=a.size, **kw)
-        elif a.kind == 'scenes': src = SceneDataset(a.source, 'all', size=a.size, **kw)
+        elif a.kind == 'scenes': src = SceneDataset(a.source, a.split, ratios=split_ratios(a.source), size=a.size, **kw)
         elif a.kind == 'bigearthnet': src = BigEarthNetCorpus(a.source, size=a.size, **kw)
         else: src = LoveDACrops(a.source, crop=a.size or crop, **kw)
         hdr = pack(src, a.out, quality=a.quality, progress=True)
