@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import NamedTuple
 import pandas as pd
 import trust_ssl
+from .data import dataset_key
 from .evaluate import results_file
 from .models import METHODS
 from .train import PRESETS
 
 # %% auto #0
-__all__ = ['EVALS', 'EVIDENTIAL', 'PAPER_NUMBERS', 'Step', 'plan', 'notebooks_dir', 'run_plan', 'paper_numbers', 'load_results',
-           'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table', 'demo_results', 'main']
+__all__ = ['EVALS', 'EVIDENTIAL', 'PAPER_NUMBERS', 'STAND_INS', 'Step', 'plan', 'notebooks_dir', 'run_plan', 'paper_numbers',
+           'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table', 'demo_results', 'main']
 
 # %% ../nbs/15_reproduce.ipynb #5f9e7ead
 EVALS = {'linear': '11_linear_eval', 'robustness': '12_robustness', 'ki': '13_ki_trajectories', 'ood': '14_ood'}
@@ -120,11 +121,11 @@ def load_results(results_dir: str | Path) -> dict:
         out.setdefault(kind, []).append(pd.read_csv(f, keep_default_na=False))
     return {k: pd.concat(v, ignore_index=True) for k, v in out.items()}
 
+STAND_INS = {'weather_mwd': 'bdd100k'}   # our dataset -> the paper's dataset it stands in for
+
 def paper_dataset(name: str) -> str:
-    "The paper's dataset id for one of ours: eurosat for the sample and EuroSAT folders, else the lower-cased name."
-    n = str(name).lower()
-    if 'eurosat' in n or n == '2750': return 'eurosat'
-    return 'bdd100k' if n in ('bdd100k', 'weather_mwd') else n              # weather_mwd stands in for BDD100K here
+    "The id of one of our datasets in the tables (`dataset_key`: eurosat for the sample and EuroSAT folders)."
+    return dataset_key(name)
 
 def ours_vs_paper(ours: pd.DataFrame,   # columns method, dataset, condition, seed, value
                   table: str,             # the paper's table id in paper_numbers()
@@ -133,8 +134,10 @@ def ours_vs_paper(ours: pd.DataFrame,   # columns method, dataset, condition, se
     ours = ours.assign(dataset=ours.dataset.map(paper_dataset), condition=ours.condition.astype(str))
     g = ours.groupby(['method', 'dataset', 'condition'])
     red = pd.DataFrame({'mean': g.value.mean(), 'std': g.value.std(ddof=1).fillna(0.0), 'n': g.seed.nunique()}).reset_index()
-    pap = paper_numbers().query('table == @table')[['method', 'dataset', 'condition', 'value']].rename(columns={'value': 'paper'})
-    return red.merge(pap, on=['method', 'dataset', 'condition'], how='left')
+    # a stand-in is compared split by split where the paper has the same split; its mean is over other splits, so never
+    red = red.assign(paper_key=[STAND_INS.get(d, d) if not (d in STAND_INS and c.split('|')[0] == 'mean') else '' for d, c in zip(red.dataset, red.condition)])
+    pap = paper_numbers().query('table == @table')[['method', 'dataset', 'condition', 'value']].rename(columns={'value': 'paper', 'dataset': 'paper_key'})
+    return red.merge(pap, on=['method', 'paper_key', 'condition'], how='left').drop(columns='paper_key')
 
 def cell_text(mean: float, std: float, n: int, paper: float) -> str:
     "'90.2 +- 0.3 (n=3) [90.20]': ours over seeds, then the paper's value."
