@@ -13,7 +13,7 @@ import torch.nn as nn
 import torch.distributed as dist
 from .core import world_info
 from .augment import AugmentConfig, two_views
-from .data import EUROSAT_SAMPLE, PackedImages, SceneDataset, ImageFolderCorpus, pack
+from .data import EUROSAT_SAMPLE, PackedImages, SceneDataset, ImageFolderCorpus, pack, split_ratios
 from .models import METHODS, StepSchedule, build_method
 
 # %% auto #0
@@ -82,7 +82,7 @@ class TrainConfig:
 PRESETS = {
     'sample': dict(backbone='resnet18', stem='imagenet', image_size=32, epochs=2, batch_size=64, optimizer='sgd', split='train',
                    base_lr=0.6, weight_decay=1e-5, warmup_epochs=0.5, clip_grad=3.0, log_every=5),
-    'mini': dict(backbone='resnet18', stem='imagenet', image_size=64, epochs=4, batch_size=256, optimizer='sgd', split='train',
+    'mini': dict(backbone='resnet18', stem='imagenet', image_size=64, epochs=6, batch_size=256, optimizer='sgd', split='train',
                  base_lr=0.5, weight_decay=1e-5, warmup_epochs=0.5, clip_grad=3.0, log_every=10),
     'paper': dict(backbone='resnet50', stem='imagenet', image_size=224, epochs=200, batch_size=512, optimizer='lars',
                   base_lr=0.3, weight_decay=1e-6, warmup_epochs=10),
@@ -124,13 +124,16 @@ def training_data(data: str = '',       # a packed file, a folder of images, or 
                  ) -> PackedImages:
     "The packed training images for `data`, packing a folder (or one split of it) once into `cache_dir`."
     rank, world = world_info()
-    if data and Path(data).is_file(): return PackedImages(data)
+    if data and Path(data).is_file():
+        if split != 'all': warnings.warn(f'`split={split!r}` selects from a folder of class folders; the packed file {data} is used whole, so pack only '
+                                         f'the pretraining images (`trust-ssl-pack scenes DIR FILE --split train`)', stacklevel=2)
+        return PackedImages(data)
     if data and not Path(data).is_dir(): raise FileNotFoundError(f'`data`: {data} is neither a packed file nor a folder')
     size, root = round(image_size * 8 / 7), Path(data) if data else EUROSAT_SAMPLE
     out = Path(cache_dir) / f'{root.resolve().name}-{split}-{size}px.pack'
     if rank == 0 and not out.is_file():
         out.parent.mkdir(parents=True, exist_ok=True)
-        pack(ImageFolderCorpus(root, size=size) if split == 'all' else SceneDataset(root, split, size=size), out)
+        pack(ImageFolderCorpus(root, size=size) if split == 'all' else SceneDataset(root, split, ratios=split_ratios(root), size=size), out)
     if world > 1: dist.barrier()
     return PackedImages(out)
 
