@@ -580,7 +580,9 @@ def pack_cli(argv: list[str] | None = None):   # the arguments; sys.argv[1:] if 
     kw = dict(skip_unreadable=a.skip_unreadable)
     try:
         if a.kind == 'folder': src = ImageFolderCorpus(a.source, size=a.size, **kw)
-        elif a.kind == 'scenes': src = SceneDataset(a.source, a.split, ratios=split_ratios(a.source), size=a.size, **kw)
+        elif a.kind == 'scenes':
+            ratios = split_ratios(a.source) if a.split != 'all' else SPLIT_RATIOS['eurosat']   # ratios matter only for one split
+            src = SceneDataset(a.source, a.split, ratios=ratios, size=a.size, **kw)
         elif a.kind == 'bigearthnet': src = BigEarthNetCorpus(a.source, size=a.size, **kw)
         else: src = LoveDACrops(a.source, crop=a.size or crop, **kw)
         hdr = pack(src, a.out, quality=a.quality, progress=True)
