@@ -4,7 +4,7 @@
 
 # %% ../nbs/01_losses.ipynb #c449e9d6
 from __future__ import annotations
-import functools
+import functools, math
 from typing import NamedTuple
 import torch
 import torch.nn.functional as F
@@ -212,15 +212,16 @@ def sinkhorn_assign(scores: torch.Tensor,  # prototype scores, (B, T, M)
     "Balanced soft assignment of each sample's factor to the M prototypes (no gradient), over the global batch."
     check_float(scores, 'scores')
     _, world = world_info()
-    s = widen(scores) / temperature
-    Q = torch.exp(s - s.amax(dim=(0, 2), keepdim=True)).permute(1, 2, 0)   # (T, M, B)
-    B = torch.tensor(Q.shape[2] * world, dtype=Q.dtype, device=Q.device); M = Q.shape[1]
+    logq = (widen(scores) / temperature).permute(1, 2, 0)   # (T, M, B): the log of the unnormalised assignment
+    n, M = logq.shape[2] * world, logq.shape[1]
     for _ in range(iters):
-        col = Q.sum(2, keepdim=True)                    # mass per prototype, summed over the global batch
+        top = logq.amax(2, keepdim=True)                      # each prototype's largest entry over the global batch
+        if world > 1: dist.all_reduce(top, op=dist.ReduceOp.MAX)
+        col = (logq - top).exp().sum(2, keepdim=True)         # its mass / exp(top): at least 1, never 0
         if world > 1: dist.all_reduce(col)
-        Q = Q / col.clamp_min(torch.finfo(Q.dtype).tiny) / M
-        Q = Q / Q.sum(1, keepdim=True) / B             # each sample's row
-    return (Q * B).permute(2, 0, 1).to(scores.dtype)
+        logq = logq - top - col.log() - math.log(M)           # each prototype's column
+        logq = logq - logq.logsumexp(1, keepdim=True) - math.log(n)   # each sample's row
+    return (logq + math.log(n)).exp().permute(2, 0, 1).to(scores.dtype)
 
 # %% ../nbs/01_losses.ipynb #41520abe
 @float32_loss
