@@ -315,7 +315,7 @@ class SceneDataset(_Images):
     "A class-folder scene dataset (EuroSAT, AID, NWPU-RESISC45) and one of its splits: (uint8 image, label) pairs."
     def __init__(self, root: str | Path = EUROSAT_SAMPLE,  # class folders; the bundled EuroSAT sample by default
                  split: str = 'train',                  # 'train', 'val', 'test', or 'all'
-                 ratios: tuple = SPLIT_RATIOS['eurosat'],  # used when there is no split file
+                 ratios: tuple | None = None,           # train/val/test fractions; None: the dataset's own (`split_ratios`)
                  seed: int = 0,                         # seed of the stratified split
                  split_file: str | Path | None = None,  # JSON {split: [relative paths]} replacing the random split
                  size: int | None = None,               # resize to size x size; native size if None
@@ -323,6 +323,8 @@ class SceneDataset(_Images):
         if split not in SPLITS + ('all',): raise ValueError(f'`split` must be one of {SPLITS + ("all",)}, got {split!r}')
         self.root = Path(root)
         self.classes, files, labels = _class_files(self.root)
+        if ratios is None:                                   # a split file, or the whole folder, needs no dataset ratios
+            ratios = split_ratios(self.root) if split != 'all' and split_file is None else SPLIT_RATIOS['eurosat']
         parts = _read_split_file(split_file, self.root, files) if split_file is not None else stratified_split(labels, ratios, seed)
         for s, idx in parts.items():
             missing = sorted(set(range(len(self.classes))) - {labels[i] for i in idx})
@@ -580,9 +582,7 @@ def pack_cli(argv: list[str] | None = None):   # the arguments; sys.argv[1:] if 
     kw = dict(skip_unreadable=a.skip_unreadable)
     try:
         if a.kind == 'folder': src = ImageFolderCorpus(a.source, size=a.size, **kw)
-        elif a.kind == 'scenes':
-            ratios = split_ratios(a.source) if a.split != 'all' else SPLIT_RATIOS['eurosat']   # ratios matter only for one split
-            src = SceneDataset(a.source, a.split, ratios=ratios, size=a.size, **kw)
+        elif a.kind == 'scenes': src = SceneDataset(a.source, a.split, size=a.size, **kw)
         elif a.kind == 'bigearthnet': src = BigEarthNetCorpus(a.source, size=a.size, **kw)
         else: src = LoveDACrops(a.source, crop=a.size or crop, **kw)
         hdr = pack(src, a.out, quality=a.quality, progress=True)

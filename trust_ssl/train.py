@@ -13,7 +13,7 @@ import torch.nn as nn
 import torch.distributed as dist
 from .core import world_info
 from .augment import AugmentConfig, two_views
-from .data import EUROSAT_SAMPLE, PackedImages, SceneDataset, ImageFolderCorpus, pack, split_ratios
+from .data import EUROSAT_SAMPLE, PackedImages, SceneDataset, ImageFolderCorpus, pack
 from .models import METHODS, StepSchedule, build_method
 
 # %% auto #0
@@ -133,7 +133,7 @@ def training_data(data: str = '',       # a packed file, a folder of images, or 
     out = Path(cache_dir) / f'{root.resolve().name}-{split}-{size}px.pack'
     if rank == 0 and not out.is_file():
         out.parent.mkdir(parents=True, exist_ok=True)
-        pack(ImageFolderCorpus(root, size=size) if split == 'all' else SceneDataset(root, split, ratios=split_ratios(root), size=size), out)
+        pack(ImageFolderCorpus(root, size=size) if split == 'all' else SceneDataset(root, split, size=size), out)
     if world > 1: dist.barrier()
     return PackedImages(out)
 
