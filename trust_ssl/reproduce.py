@@ -79,7 +79,8 @@ def notebooks_dir() -> Path:
     "The nbs/ folder of the checkout trust_ssl is installed from."
     nbs = Path(trust_ssl.__file__).resolve().parents[1] / 'nbs'
     if not (nbs / '10_pretrain.ipynb').is_file():
-        raise FileNotFoundError(f'{nbs}: no notebooks; the driver runs the notebooks of a clone of the repository (pip install -e .)')
+        raise FileNotFoundError(f'the driver runs the notebooks of a clone of the trust-ssl repository, and this trust_ssl '
+                                f'was installed without them (no {nbs}): clone the repository and `pip install -e .` there')
     return nbs
 
 def _mark_done(path: Path, step: Step):
@@ -90,8 +91,9 @@ def _mark_done(path: Path, step: Step):
 
 def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | None = None) -> dict:
     "Run the unfinished steps in order (papermill); returns the counts of steps run and skipped."
-    import papermill as pm
-    nbs = nbs or notebooks_dir()
+    if not dry_run:
+        import papermill as pm
+        nbs = nbs or notebooks_dir()
     counts, n = {'run': 0, 'skipped': 0}, len(steps)
     for i, s in enumerate(steps, 1):
         if s.done.is_file():
@@ -218,7 +220,9 @@ def main(argv: list[str] | None = None):
     try: steps = plan(a.preset, a.data, tuple(a.seeds), tuple(a.methods), tuple(a.evals), a.out, a.eval_data, a.dataset,
                       a.ood_root, a.id_folder, not a.no_figures, a.max_images)
     except ValueError as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
-    counts = run_plan(steps, a.dry_run, log=lambda s: print(s, flush=True))
+    try: nbs = None if a.dry_run else notebooks_dir()
+    except FileNotFoundError as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
+    counts = run_plan(steps, a.dry_run, log=lambda s: print(s, flush=True), nbs=nbs)
     print(f"{counts['run']} step(s) run, {counts['skipped']} skipped", flush=True)
 
 if __name__ == '__main__' and '__file__' in globals(): main()

@@ -11,15 +11,15 @@ import numpy as np
 import torch
 import torch.nn as nn
 import torch.distributed as dist
-from .core import world_info
+from .core import autocast, machine_info, resolve_precision, world_info
 from .augment import AugmentConfig, two_views
 from .data import EUROSAT_SAMPLE, PackedImages, SceneDataset, ImageFolderCorpus, pack
 from .models import METHODS, StepSchedule, build_method
 
 # %% auto #0
-__all__ = ['PRESETS', 'RESUME_KEYS', 'LARS', 'param_groups', 'TrainConfig', 'resolve_config', 'cosine', 'make_schedules',
-           'training_data', 'NonFiniteLoss', 'train_step', 'save_checkpoint', 'load_checkpoint', 'check_resumable',
-           'setup_distributed', 'train', 'parse_overrides', 'main']
+__all__ = ['PRESETS', 'RESUME_KEYS', 'ETA_AFTER', 'LARS', 'param_groups', 'TrainConfig', 'resolve_config', 'cosine',
+           'make_schedules', 'training_data', 'NonFiniteLoss', 'train_step', 'save_checkpoint', 'load_checkpoint',
+           'check_resumable', 'setup_distributed', 'train', 'parse_overrides', 'main', 'step_seconds']
 
 # %% ../nbs/07_train.ipynb #5a44eafd
 class LARS(torch.optim.Optimizer):
@@ -70,7 +70,7 @@ class TrainConfig:
     lsel_ramp: tuple = (0.5, 0.75)     # the ramp's start and end, as fractions of training (epochs 100 -> 150 of 200)
     momentum: tuple = (0.996, 1.0)     # BYOL's EMA momentum, cosine
     glob_anneal_end: float = 0.75      # multiplicative ablation: global term cosine 1 -> 0 by this fraction
-    precision: str = 'bf16'            # 'bf16' (autocast) or 'fp32'
+    precision: str = 'auto'            # 'auto' (bf16 where the device computes it natively, else fp32), 'bf16' or 'fp32'
     channels_last: bool = True
     compile: bool = False              # torch.compile the model
     seed: int = 0
@@ -147,12 +147,12 @@ def train_step(model: nn.Module,      # a method (or its DDP wrapper)
                sched: StepSchedule,   # this step's scheduled values
                lr: float,             # this step's learning rate
                step: int = 0,         # the global step, for messages
-               precision: str = 'bf16',  # 'bf16' autocast or 'fp32'
+               precision: str = 'auto',  # 'auto', 'bf16' (autocast) or 'fp32'; see trust_ssl.core.resolve_precision
                clip_grad: float = 0.0,   # clip the global gradient norm to this (0: no clipping)
               ):
     "Forward under autocast, check the loss, backward, clip, optimiser step, `after_step`; returns the MethodOutput."
     for g in opt.param_groups: g['lr'] = lr
-    with torch.autocast(views.x1.device.type, dtype=torch.bfloat16, enabled=precision == 'bf16'):
+    with autocast(views.x1.device, resolve_precision(precision, views.x1.device)):
         out = model(views, sched)
     if not torch.isfinite(out.loss):
         bad = {k: float(v) for k, v in out.terms.items() if not torch.isfinite(v)}
@@ -220,7 +220,7 @@ def setup_distributed() -> tuple[int, int, torch.device]:
 def _history(path: Path, keep_until: int, steps_per_epoch: int) -> None:
     "Drop history lines of work the checkpoint at step `keep_until` does not hold, and a partial epoch's record."
     if not path.is_file(): return
-    keep = lambda r: r['step'] < keep_until or (r['step'] == keep_until and (r['kind'] == 'step' or r['step'] % steps_per_epoch == 0))
+    keep = lambda r: r['step'] < keep_until or (r['step'] == keep_until and (r['kind'] in ('step', 'start') or r['step'] % steps_per_epoch == 0))
     lines = [l for l in path.read_text().splitlines() if l.strip() and keep(json.loads(l))]
     tmp = path.with_suffix('.tmp'); tmp.write_text(''.join(l + '\n' for l in lines)); os.replace(tmp, path)
 
@@ -233,12 +233,28 @@ class _Meter:
             if math.isfinite(v): self.sum[k] = self.sum.get(k, 0.) + v; self.n[k] = self.n.get(k, 0) + 1
     def means(self): return {k: self.sum[k] / self.n[k] for k in self.sum}
 
+def _progress_bar(total: int, start: int, desc: str):
+    "A text tqdm bar on stderr: live in a terminal, a line every 30 s where stderr is a log or a notebook's output."
+    from tqdm import tqdm
+    live = sys.stderr.isatty()
+    return tqdm(total=total, initial=start, desc=desc, unit='step', file=sys.stderr, mininterval=0.5 if live else 30,
+                dynamic_ncols=live, ascii=not live)
+
+def _eta(t0: float, first: int, step: int, total: int) -> str:
+    "The measured rate since step `first` and the time the remaining steps will take at it."
+    rate = (step - first) / (time.perf_counter() - t0)
+    left = (total - step) / rate
+    return f'{1 / rate:.2f} s/step over steps {first + 1}-{step}; {total - step} steps left: about {left / 60:.1f} min'
+
+ETA_AFTER = 5     # steps measured (after a first, warm-up step) before the expected duration is printed
+
 def train(cfg: TrainConfig,       # the run
           resume: bool = True,    # continue from out_dir/checkpoint.pt when it exists
-          progress: bool = False,  # a tqdm bar on rank 0
+          progress: bool = True,  # a tqdm bar on rank 0 (live in a terminal, a line every 30 s in logs and notebooks)
          ) -> dict:               # the last epoch's history record (rank 0), {} elsewhere
     "Pretrain `cfg.method` as configured, in this process or in every process of a torchrun group."
     rank, world, device = setup_distributed()
+    precision = resolve_precision(cfg.precision, device)
     out = Path(cfg.out_dir); ckpt_path = out / 'checkpoint.pt'
     torch.manual_seed(cfg.seed)
     model = build_method(cfg.method, backbone=cfg.backbone, stem=cfg.stem, **cfg.method_args).to(device)
@@ -258,37 +274,42 @@ def train(cfg: TrainConfig,       # the run
         state = load_checkpoint(ckpt_path)
         check_resumable(state, cfg, world, ckpt_path)
         model.load_state_dict(state['model']); opt.load_state_dict(state['optimizer']); start = state['step']
+    machine = machine_info(device)
     if rank == 0:
         out.mkdir(parents=True, exist_ok=True)
-        (out / 'config.json').write_text(json.dumps(asdict(cfg), indent=1))
+        resolved = dict(precision=precision, processes=world, steps_per_epoch=spe, total_steps=total)
+        (out / 'config.json').write_text(json.dumps({**asdict(cfg), 'resolved': resolved}, indent=1))
         _history(out / 'history.jsonl', start, spe)
+        _append(out / 'history.jsonl', dict(kind='start', step=start, epoch=start // spe, **resolved, **machine))
+        print(f"{cfg.method}: steps {start}-{total} of {len(sched['lr'])} on {world} x {device} ({machine['cpu'] if device.type == 'cpu' else machine['accelerator']}, "
+              f"CPU kernels {machine['cpu_kernels']}, {machine['threads']} threads), precision {precision}"
+              + (' (auto)' if cfg.precision == 'auto' else ''), flush=True)
     net = torch.compile(model) if cfg.compile else model
     if world > 1: net = nn.parallel.DistributedDataParallel(net, device_ids=[device.index] if device.type == 'cuda' else None)
     aug = AugmentConfig(size=cfg.image_size, **cfg.augment)
     gen = torch.Generator(device)
-    bar = None
-    if progress and rank == 0:
-        from tqdm.auto import tqdm
-        bar = tqdm(total=total, initial=start, desc=cfg.method, unit='step')
-    record, step = {}, start
+    bar = _progress_bar(total, start, cfg.method) if progress and rank == 0 and start < total else None
+    say = bar.write if bar is not None else print
+    record, step, eta = {}, start, None     # eta: (time, step) where the rate's measurement started
     while step < total:
         epoch, first = divmod(step, spe)
         meter, t0, n_views = _Meter(), time.perf_counter(), 0
         batches = data.batches(cfg.batch_size, seed=cfg.seed, epoch=epoch, rank=rank, world=world, device=device)
         for imgs, _ in itertools.islice(batches, first, spe):
             gen.manual_seed(cfg.seed * 1_000_003 + rank * 7_919 + step)        # augmentation randomness from (seed, rank, step)
-            views = two_views(imgs, aug, gen)
-            if cfg.channels_last: views = views._replace(x1=views.x1.contiguous(memory_format=torch.channels_last),
-                                                          x2=views.x2.contiguous(memory_format=torch.channels_last))
+            views = _views(imgs, aug, gen, cfg.channels_last)
             s = StepSchedule(lsel=float(sched['lsel'][step]), lmin=float(sched['lmin'][step]),
                              momentum=float(sched['momentum'][step]), glob=float(sched['glob'][step]))
-            try: o = train_step(net, opt, views, s, float(sched['lr'][step]), step, cfg.precision, cfg.clip_grad)
+            try: o = train_step(net, opt, views, s, float(sched['lr'][step]), step, precision, cfg.clip_grad)
             except NonFiniteLoss as e:
                 raise NonFiniteLoss(f'{e}. The last good checkpoint is kept: {ckpt_path if ckpt_path.is_file() else "none yet"}') from None
             step += 1; n_views += 2 * len(imgs) * world
+            if step == start + 1: eta = (time.perf_counter(), step)
+            elif eta and step == eta[1] + ETA_AFTER and rank == 0:
+                say(f'{cfg.method}: {_eta(*eta, step, total)}'); eta = None
             vals = {'loss': o.loss.detach(), **{k: v.detach() for k, v in o.terms.items()}, **o.stats, 'lsel': s.lsel, 'lmin': s.lmin, 'glob': s.glob, 'lr': sched['lr'][step - 1]}
             meter.add(vals)
-            if bar is not None: bar.update(1); bar.set_postfix(loss=f'{float(o.loss):.3f}')
+            if bar is not None: bar.update(1); bar.set_postfix(loss=f'{o.loss.item():.3f}', refresh=False)
             if rank == 0 and (step % cfg.log_every == 0):
                 _append(out / 'history.jsonl', dict(kind='step', epoch=epoch, step=step, **{k: float(v) for k, v in vals.items()},
                                                     views_per_s=n_views / (time.perf_counter() - t0)))
@@ -306,6 +327,12 @@ def train(cfg: TrainConfig,       # the run
     if bar is not None: bar.close()
     if world > 1: dist.barrier()
     return record
+
+def _views(imgs, aug: AugmentConfig, gen: torch.Generator, channels_last: bool):
+    "The two augmented views of a batch, in the memory layout the model runs fastest in."
+    v = two_views(imgs, aug, gen)
+    if not channels_last: return v
+    return v._replace(x1=v.x1.contiguous(memory_format=torch.channels_last), x2=v.x2.contiguous(memory_format=torch.channels_last))
 
 def _append(path: Path, record: dict):
     with open(path, 'a') as f: f.write(json.dumps(record) + '\n')
@@ -331,9 +358,36 @@ def main(argv: list[str] | None = None):
     a = ap.parse_args(argv)
     fields = json.loads(Path(a.config).read_text()) if a.config else {}
     preset = a.preset or fields.get('preset') or 'sample'
-    fields.pop('preset', None)
+    fields.pop('preset', None); fields.pop('resolved', None)      # what a run resolved on its machine is resolved anew
     try: cfg = resolve_config(preset, **{**fields, **parse_overrides(a.overrides)})
     except (ValueError, TypeError) as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
-    train(cfg, resume=not a.no_resume, progress=sys.stderr.isatty())
+    train(cfg, resume=not a.no_resume)
 
 if __name__ == '__main__' and '__file__' in globals(): main()   # run as `python -m trust_ssl.train`, not in a notebook
+
+# %% ../nbs/07_train.ipynb #2f356464
+def step_seconds(cfg: TrainConfig,       # method, model, image and batch size, precision, compile
+                 steps: int = 5,         # steps timed
+                 warmup: int = 2,        # steps run first and not timed (allocation, compilation)
+                ) -> float:              # median seconds per step
+    "Median seconds of one training step of `cfg` on this machine, data pipeline included (bundled sample)."
+    device = torch.device('cuda' if torch.cuda.is_available() else 'cpu')
+    precision = resolve_precision(cfg.precision, device)
+    with tempfile.TemporaryDirectory() as tmp, warnings.catch_warnings():
+        warnings.simplefilter('ignore')                      # the sample's drop-last note at large batches
+        data = training_data('', cfg.image_size, tmp, 'train')
+        torch.manual_seed(cfg.seed)
+        model = build_method(cfg.method, backbone=cfg.backbone, stem=cfg.stem, **cfg.method_args).to(device)
+        if cfg.channels_last: model = model.to(memory_format=torch.channels_last)
+        net = torch.compile(model) if cfg.compile else model
+        opt = torch.optim.SGD(param_groups(model, cfg.weight_decay), lr=0.0, momentum=0.9)
+        aug, gen = AugmentConfig(size=cfg.image_size, **cfg.augment), torch.Generator(device).manual_seed(cfg.seed)
+        sched = StepSchedule(lsel=cfg.lsel_max, lmin=cfg.lmin[1])
+        batches = (b for epoch in itertools.count() for b in data.batches(cfg.batch_size, seed=cfg.seed, epoch=epoch, device=device))
+        times = []
+        for i in range(warmup + steps):
+            t0 = time.perf_counter()
+            train_step(net, opt, _views(next(batches)[0], aug, gen, cfg.channels_last), sched, 1e-4, i, precision, cfg.clip_grad)
+            if device.type == 'cuda': torch.cuda.synchronize()
+            times.append(time.perf_counter() - t0)
+    return float(np.median(times[warmup:]))
