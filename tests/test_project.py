@@ -1,5 +1,5 @@
 "The project settings that the notebooks and papermill rely on."
-import re
+import json, re
 from pathlib import Path
 from nbdev.config import get_config
 from nbdev.clean import clean_nb
@@ -33,3 +33,15 @@ def test_torch_floor_is_stated_once_and_matches_the_package_metadata():
     stated = re.findall(r'torch (\d+\.\d+) or later and torchvision (\d+\.\d+) or later', readme)
     assert stated == [(floors['torch'], floors['torchvision'])], (stated, floors)
     assert not re.search(r'torch(?:vision)? \d+\.\d+ (?:and later|to \d)', readme)   # no second, different statement
+
+
+def test_pretrain_notebook_offers_every_scalar_training_field():
+    "10_pretrain's parameters cell names each scalar TrainConfig field once (the rest go through `config`)."
+    import ast
+    from trust_ssl.train import SCALAR_FIELDS
+    nb = json.loads((ROOT / 'nbs' / '10_pretrain.ipynb').read_text())
+    cell = next(c for c in nb['cells'] if 'parameters' in c.get('metadata', {}).get('tags', []))
+    names = [n.target.id for n in ast.parse(''.join(cell['source'])).body if isinstance(n, ast.AnnAssign)]
+    assert len(names) == len(set(names))
+    assert set(SCALAR_FIELDS) <= set(names), sorted(set(SCALAR_FIELDS) - set(names))
+    assert 'config' in names and 'epochs' in SCALAR_FIELDS

@@ -83,8 +83,20 @@ def _check_run(out, steps, world, method):
     state = torch.load(out / 'checkpoint.pt', weights_only=True)
     assert (state['step'], state['world'], state['hparams']['method']) == (steps, world, method)
     hist = [json.loads(l) for l in (out / 'history.jsonl').read_text().splitlines()]
-    assert hist and all('K' in h and 'I' in h for h in hist)
+    starts, records = [h for h in hist if h['kind'] == 'start'], [h for h in hist if h['kind'] != 'start']
+    assert records and all('K' in h and 'I' in h for h in records)
+    assert [s['processes'] for s in starts] == [world] and starts[0]['precision'] in ('bf16', 'fp32')
     return state
+
+def test_pretrain_notebook_refuses_bad_parameters(tmp_path):
+    "A bad parameter stops 10_pretrain at once with an error that names the field and what it expects."
+    for params, says in [(('epochs', 'abc'), '`epochs` must be an integer of at least 1'), (('batch_size', -4), '`batch_size` must be'),
+                         (('nproc_per_node', 0), '`nproc_per_node` must be an integer of at least 1')]:
+        nb = Path(__file__).resolve().parents[1] / 'nbs' / '10_pretrain.ipynb'
+        r = subprocess.run([sys.executable, '-m', 'papermill', str(nb), str(tmp_path / 'bad.ipynb'), '-p', *map(str, params),
+                            '-p', 'out_dir', str(tmp_path / 'bad')], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+        assert r.returncode != 0 and says in r.stderr, r.stderr[-2000:]
+        assert not (tmp_path / 'bad' / 'checkpoint.pt').exists()
 
 def test_pretrain_notebook_torchrun(tmp_path):
     "The papermill notebook with nproc_per_node=2 launches torchrun (gloo CPU workers) on python -m trust_ssl.train."

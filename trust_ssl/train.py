@@ -11,15 +11,16 @@ import numpy as np
 import torch
 import torch.nn as nn
 import torch.distributed as dist
-from .core import autocast, machine_info, resolve_precision, world_info
+from .core import PRECISIONS, autocast, machine_info, resolve_precision, world_info
 from .augment import AugmentConfig, two_views
 from .data import EUROSAT_SAMPLE, PackedImages, SceneDataset, ImageFolderCorpus, pack
-from .models import METHODS, StepSchedule, build_method
+from .models import BACKBONES, METHODS, STEMS, StepSchedule, build_method
 
 # %% auto #0
-__all__ = ['PRESETS', 'RESUME_KEYS', 'ETA_AFTER', 'LARS', 'param_groups', 'TrainConfig', 'resolve_config', 'cosine',
-           'make_schedules', 'training_data', 'NonFiniteLoss', 'train_step', 'save_checkpoint', 'load_checkpoint',
-           'check_resumable', 'setup_distributed', 'train', 'parse_overrides', 'main', 'step_seconds']
+__all__ = ['PRESETS', 'CONFIG_RULES', 'SCALAR_FIELDS', 'RESUME_KEYS', 'ETA_AFTER', 'LARS', 'param_groups', 'TrainConfig',
+           'check_config', 'resolve_config', 'cosine', 'make_schedules', 'training_data', 'NonFiniteLoss', 'train_step',
+           'save_checkpoint', 'load_checkpoint', 'check_resumable', 'setup_distributed', 'train', 'parse_overrides',
+           'main', 'step_seconds']
 
 # %% ../nbs/07_train.ipynb #5a44eafd
 class LARS(torch.optim.Optimizer):
@@ -63,7 +64,7 @@ class TrainConfig:
     optimizer: str = 'lars'            # 'lars' or 'sgd'
     base_lr: float = 0.3               # lr = base_lr * global batch / 256
     weight_decay: float = 1e-6
-    clip_grad: float = 0.0             # clip the global gradient norm to this (0: no clipping), as DINO does
+    clip_grad: float | None = None     # clip the global gradient norm to this, as DINO does (None: no clipping)
     warmup_epochs: float = 10
     lmin: tuple = (0.5, 0.05)          # lambda_min, cosine from the first to the second
     lsel_max: float = 0.2              # lambda_sel after the ramp
@@ -75,8 +76,8 @@ class TrainConfig:
     compile: bool = False              # torch.compile the model
     seed: int = 0
     log_every: int = 50                # steps between history lines (and one line per epoch)
-    checkpoint_every: int = 0          # steps between mid-epoch checkpoints (0: at epoch ends only)
-    max_steps: int = 0                 # stop after this global step (0: run all epochs); for tests and smoke runs
+    checkpoint_every: int | None = None  # steps between mid-epoch checkpoints (None: at epoch ends only)
+    max_steps: int | None = None       # stop after this global step (None: run all epochs); for tests and smoke runs
     out_dir: str = 'runs/pretrain'
 
 PRESETS = {
@@ -88,15 +89,60 @@ PRESETS = {
                   base_lr=0.3, weight_decay=1e-6, warmup_epochs=10),
 }
 
+def _is_int(v): return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+def _is_num(v): return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool) and math.isfinite(v)
+def _pair(ok):  # two numbers, each passing `ok`, as a tuple or a list (JSON has no tuples)
+    return lambda v: isinstance(v, (tuple, list)) and len(v) == 2 and all(_is_num(x) and ok(x) for x in v)
+def _one_of(names): return (lambda v: v in names), f'one of {tuple(names)}'
+
+CONFIG_RULES = {   # field -> (the check, what it expects); one place for every field's type and range
+    'method': _one_of(METHODS), 'preset': (lambda v: v == '' or v in PRESETS, f"'' or one of {tuple(PRESETS)}"),
+    'method_args': (lambda v: isinstance(v, dict), "a dict of the method's constructor arguments"),
+    'backbone': _one_of(BACKBONES), 'stem': _one_of(STEMS),
+    'data': (lambda v: isinstance(v, str), "a path (a packed file or a folder), or '' for the bundled sample"),
+    'split': (lambda v: isinstance(v, str) and v != '', "'all' or a split name such as 'train'"),
+    'image_size': (lambda v: _is_int(v) and v >= 16, 'an integer of at least 16 (pixels)'),
+    'augment': (lambda v: isinstance(v, dict), 'a dict of AugmentConfig fields'),
+    'epochs': (lambda v: _is_int(v) and v >= 1, 'an integer of at least 1'),
+    'batch_size': (lambda v: _is_int(v) and v >= 2, 'an integer of at least 2 (images per process; a contrastive batch needs negatives)'),
+    'optimizer': _one_of(('lars', 'sgd')),
+    'base_lr': (lambda v: _is_num(v) and v > 0, 'a positive number'),
+    'weight_decay': (lambda v: _is_num(v) and v >= 0, 'a number of at least 0'),
+    'clip_grad': (lambda v: v is None or (_is_num(v) and v > 0), 'a positive number, or None for no clipping'),
+    'warmup_epochs': (lambda v: _is_num(v) and v >= 0, 'a number of epochs of at least 0'),
+    'lmin': (_pair(lambda x: 0 <= x <= 1), 'two numbers in [0, 1] (start, end)'),
+    'lsel_max': (lambda v: _is_num(v) and v >= 0, 'a number of at least 0'),
+    'lsel_ramp': (lambda v: _pair(lambda x: 0 <= x <= 1)(v) and v[0] <= v[1], 'two fractions of training 0 <= start <= end <= 1'),
+    'momentum': (_pair(lambda x: 0 <= x <= 1), 'two numbers in [0, 1] (start, end)'),
+    'glob_anneal_end': (lambda v: _is_num(v) and 0 < v <= 1, 'a fraction of training in (0, 1]'),
+    'precision': _one_of(PRECISIONS),
+    'channels_last': (lambda v: isinstance(v, bool), 'true or false'), 'compile': (lambda v: isinstance(v, bool), 'true or false'),
+    'seed': (lambda v: _is_int(v) and v >= 0, 'an integer of at least 0'),
+    'log_every': (lambda v: _is_int(v) and v >= 1, 'an integer of at least 1'),
+    'checkpoint_every': (lambda v: v is None or (_is_int(v) and v >= 1), 'an integer of at least 1, or None (epoch ends only)'),
+    'max_steps': (lambda v: v is None or (_is_int(v) and v >= 1), 'an integer of at least 1, or None (every epoch)'),
+    'out_dir': (lambda v: isinstance(v, str) and v != '', 'a folder path'),
+}
+
+SCALAR_FIELDS = tuple(f.name for f in dataclasses.fields(TrainConfig) if f.default_factory is dataclasses.MISSING
+                      and not isinstance(f.default, tuple) and f.name != 'preset')   # settable with papermill's -p
+
+def check_config(cfg: TrainConfig) -> TrainConfig:
+    "`cfg` with its pairs as tuples, or one error naming every field that is off and what it expects."
+    bad = [f'`{k}` must be {want}, got {getattr(cfg, k)!r}' for k, (ok, want) in CONFIG_RULES.items() if not ok(getattr(cfg, k))]
+    if not bad:
+        try: AugmentConfig(size=cfg.image_size, **cfg.augment)
+        except (TypeError, ValueError) as e: bad.append(f'`augment` must hold AugmentConfig fields: {e}')
+    if bad: raise ValueError('invalid training configuration: ' + '; '.join(bad))
+    return dataclasses.replace(cfg, **{k: tuple(getattr(cfg, k)) for k in ('lmin', 'lsel_ramp', 'momentum')})
+
 def resolve_config(preset: str = 'sample', **overrides) -> TrainConfig:
     "The preset's configuration with `overrides` applied; unknown presets or fields are errors that list the valid ones."
     if preset not in PRESETS: raise ValueError(f'unknown preset {preset!r}; expected one of {tuple(PRESETS)}')
     names = {f.name for f in dataclasses.fields(TrainConfig)}
     bad = sorted(set(overrides) - names)
     if bad: raise TypeError(f'unknown configuration field(s) {bad}; valid: {sorted(names)}')
-    cfg = TrainConfig(**{**PRESETS[preset], **overrides, 'preset': preset})
-    if cfg.method not in METHODS: raise ValueError(f'unknown method {cfg.method!r}; expected one of {tuple(METHODS)}')
-    return cfg
+    return check_config(TrainConfig(**{**PRESETS[preset], **overrides, 'preset': preset}))
 
 # %% ../nbs/07_train.ipynb #cdcd197a
 def cosine(start: float, end: float, n: int) -> np.ndarray:
@@ -148,7 +194,7 @@ def train_step(model: nn.Module,      # a method (or its DDP wrapper)
                lr: float,             # this step's learning rate
                step: int = 0,         # the global step, for messages
                precision: str = 'auto',  # 'auto', 'bf16' (autocast) or 'fp32'; see trust_ssl.core.resolve_precision
-               clip_grad: float = 0.0,   # clip the global gradient norm to this (0: no clipping)
+               clip_grad: float | None = None,  # clip the global gradient norm to this (None: no clipping)
               ):
     "Forward under autocast, check the loss, backward, clip, optimiser step, `after_step`; returns the MethodOutput."
     for g in opt.param_groups: g['lr'] = lr
@@ -159,7 +205,7 @@ def train_step(model: nn.Module,      # a method (or its DDP wrapper)
         raise NonFiniteLoss(f'step {step}: the loss is {float(out.loss)}; non-finite term(s): {bad or "none (the weighted sum overflowed)"}')
     opt.zero_grad(set_to_none=True)
     out.loss.backward()
-    if clip_grad: nn.utils.clip_grad_norm_([p for g in opt.param_groups for p in g['params']], clip_grad)
+    if clip_grad is not None: nn.utils.clip_grad_norm_([p for g in opt.param_groups for p in g['params']], clip_grad)
     opt.step()
     getattr(model, 'module', model).after_step(sched)
     return out
@@ -268,7 +314,7 @@ def train(cfg: TrainConfig,       # the run
     spe = len(data) // world // cfg.batch_size
     if spe == 0: raise ValueError(f'{len(data)} images cannot fill one batch of {cfg.batch_size} on each of {world} process(es)')
     sched = make_schedules(cfg, spe, world)
-    total = len(sched['lr']) if not cfg.max_steps else min(cfg.max_steps, len(sched['lr']))
+    total = len(sched['lr']) if cfg.max_steps is None else min(cfg.max_steps, len(sched['lr']))
     start = 0
     if resume and ckpt_path.is_file():
         state = load_checkpoint(ckpt_path)
@@ -314,7 +360,7 @@ def train(cfg: TrainConfig,       # the run
                 _append(out / 'history.jsonl', dict(kind='step', epoch=epoch, step=step, **{k: float(v) for k, v in vals.items()},
                                                     views_per_s=n_views / (time.perf_counter() - t0)))
             end_of_epoch = step % spe == 0
-            if rank == 0 and (end_of_epoch or step == total or (cfg.checkpoint_every and step % cfg.checkpoint_every == 0)):
+            if rank == 0 and (end_of_epoch or step == total or (cfg.checkpoint_every is not None and step % cfg.checkpoint_every == 0)):
                 if not all(torch.isfinite(v).all() for v in model.state_dict().values() if v.is_floating_point()):   # never checkpoint broken weights
                     raise NonFiniteLoss(f'step {step}: the weights or statistics became non-finite after the update. The last good checkpoint is kept: '
                                         f'{ckpt_path if ckpt_path.is_file() else "none yet"}')
