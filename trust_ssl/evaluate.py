@@ -20,8 +20,8 @@ from .models import METHODS, EvidentialHeads, SSLMethod, build_method
 from .train import load_checkpoint
 
 # %% auto #0
-__all__ = ['PretrainedRun', 'load_run', 'Split', 'split_images', 'features', 'FeatureCache', 'ProbeResult', 'accuracy',
-           'linear_probe', 'stratified_subset', 'robustness_grid', 'summarize_robustness', 'pair_trust',
+__all__ = ['PretrainedRun', 'default_device', 'load_run', 'Split', 'split_images', 'features', 'FeatureCache', 'ProbeResult',
+           'accuracy', 'linear_probe', 'stratified_subset', 'robustness_grid', 'summarize_robustness', 'pair_trust',
            'ki_trajectories', 'results_file', 'save_results', 'demo_run', 'aggregate_seeds']
 
 # %% ../nbs/08_evaluate.ipynb #86ef0ade
@@ -35,7 +35,12 @@ class PretrainedRun(NamedTuple):
     step: int
     checkpoint: Path
 
+def default_device() -> torch.device:
+    "Where evaluations run unless told: the first CUDA device when there is one, else the CPU."
+    return torch.device('cuda' if torch.cuda.is_available() else 'cpu')
+
 def load_run(path: str | Path,  # a 10_pretrain output folder, or its checkpoint.pt
+             device: str | torch.device | None = None,  # where the model goes; None: default_device()
             ) -> PretrainedRun:
     "The method trained by a pretraining run, rebuilt from its checkpoint and put in eval mode."
     path = Path(path); ckpt = path / 'checkpoint.pt' if path.is_dir() else path
@@ -46,6 +51,7 @@ def load_run(path: str | Path,  # a 10_pretrain output folder, or its checkpoint
         raise ValueError(f'{ckpt}: trained with method {cfg.get("method")!r}, which this trust_ssl does not know; known: {tuple(METHODS)}')
     model = build_method(cfg['method'], backbone=cfg['backbone'], stem=cfg['stem'], **cfg.get('method_args', {}))
     model.load_state_dict(state['model'])
+    model = model.to(device or default_device())
     return PretrainedRun(model.eval(), cfg['method'], cfg.get('seed', 0), cfg.get('preset', ''), cfg['image_size'], state['step'], ckpt)
 
 # %% ../nbs/08_evaluate.ipynb #8e18392f
@@ -92,7 +98,7 @@ def features(model: SSLMethod,          # a method (its backbone is used), in ev
         starts = tqdm(starts, desc=f'features {corruption or "clean"} {severity or ""}'.strip(), unit='batch')
     for i, s in enumerate(starts):
         x = images[s:s + batch_size].to(dev).float() / 255
-        if corruption: x = corrupt(x, corruption, severity, torch.Generator(dev).manual_seed(seed * 100_003 + i))
+        if corruption: x = corrupt(x, corruption, severity, torch.Generator().manual_seed(seed * 100_003 + i))
         with autocast(dev, precision):
             out.append(model.backbone(x.contiguous(memory_format=torch.channels_last)).float())
     return torch.cat(out)
@@ -205,11 +211,13 @@ def summarize_robustness(grid: pd.DataFrame) -> dict:
 # %% ../nbs/08_evaluate.ipynb #c97b97c0
 @torch.no_grad()
 def pair_trust(model: SSLMethod, x1: torch.Tensor, x2: torch.Tensor, lambda_min: float = 0.05):
-    "K, I and w (each (B, T)) of the trained evidential gate for views x1, x2 (float in [0, 1])."
-    h = model.backbone(torch.cat([x1, x2]).contiguous(memory_format=torch.channels_last)).float()
+    "K, I and w (each (B, T)) of the trained evidential gate for views x1, x2 (float in [0, 1]), on the views' device."
+    dev = next(model.parameters()).device
+    h = model.backbone(torch.cat([x1, x2]).to(dev).contiguous(memory_format=torch.channels_last)).float()
     z1, z2 = model.factor_head(h).chunk(2)
     e1, e2 = softplus_evidence(model.gate_head(z1).float()), softplus_evidence(model.gate_head(z2).float())
-    return evidential_trust(e1, e2, model.beta, model.eps, model.alpha, model.gamma, lambda_min)
+    tr = evidential_trust(e1, e2, model.beta, model.eps, model.alpha, model.gamma, lambda_min)
+    return type(tr)(*(t.to(x1.device) for t in tr))
 
 def ki_trajectories(run: PretrainedRun, test: Split,
                     n_images: int = 500,             # a seeded sample of the test set (the paper's 500)
@@ -226,10 +234,10 @@ def ki_trajectories(run: PretrainedRun, test: Split,
     for c, s in cells:
         K, I = [], []
         for i, b in enumerate(range(0, len(imgs), batch_size)):
-            x = imgs[b:b + batch_size].float() / 255
+            x = imgs[b:b + batch_size].to(next(run.model.parameters()).device).float() / 255
             y = x if c == 'clean' else corrupt(x, c, s, torch.Generator().manual_seed(seed * 100_003 + i))
             tr = pair_trust(run.model, x, y)
-            K.append(tr.K); I.append(tr.I)
+            K.append(tr.K.cpu()); I.append(tr.I.cpu())
         K, I = torch.cat(K).mean(0), torch.cat(I).mean(0)
         rows.append((c, s, 'mean', K.mean().item(), I.mean().item()))
         rows += [(c, s, str(t), K[t].item(), I[t].item()) for t in range(len(K))]

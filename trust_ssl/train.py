@@ -83,7 +83,7 @@ class TrainConfig:
 PRESETS = {
     'sample': dict(backbone='resnet18', stem='imagenet', image_size=32, epochs=2, batch_size=64, optimizer='sgd', split='train',
                    base_lr=0.6, weight_decay=1e-5, warmup_epochs=0.5, clip_grad=3.0, log_every=5),
-    'mini': dict(backbone='resnet18', stem='imagenet', image_size=64, epochs=6, batch_size=256, optimizer='sgd', split='train',
+    'mini': dict(backbone='resnet18', stem='imagenet', image_size=64, epochs=2, batch_size=256, optimizer='sgd', split='train',
                  base_lr=0.5, weight_decay=1e-5, warmup_epochs=0.5, clip_grad=3.0, log_every=10),
     'paper': dict(backbone='resnet50', stem='imagenet', image_size=224, epochs=200, batch_size=512, optimizer='lars',
                   base_lr=0.3, weight_decay=1e-6, warmup_epochs=10),
