@@ -163,12 +163,11 @@ class BYOL(SSLMethod):
 
 # %% ../nbs/06_models.ipynb #e23f0243
 class VICReg(SSLMethod):
-    "VICReg: invariance, variance and covariance terms (25 / 25 / 1) on the projections."
+    "VICReg: invariance, variance and covariance terms on the projections, weighted as `vicreg_loss` weights them."
     name = 'vicreg'
     def objective(self, h1, h2, views, sched):
         v = vicreg_loss(self.projector(h1), self.projector(h2))
-        return ({'invariance': v.invariance, 'variance': v.variance, 'covariance': v.covariance},
-                {'invariance': 25.0, 'variance': 25.0, 'covariance': 1.0}, {})
+        return {k: getattr(v, k) for k in v.weights}, v.weights, {}
 
 # %% ../nbs/06_models.ipynb #3ade92bb
 AUX_MODES = ('coupled', 'detached', 'off')
