@@ -18,8 +18,8 @@ from .augment import FAMILY_NAMES, anchor_eligibility
 
 # %% auto #0
 __all__ = ['BACKBONES', 'STEMS', 'AUX_MODES', 'METHODS', 'make_backbone', 'parse_spec', 'mlp', 'FactorHead', 'EvidentialHeads',
-           'EMA', 'StepSchedule', 'MethodOutput', 'SSLMethod', 'SimCLR', 'BYOL', 'VICReg', 'TrustSSL',
-           'evidential_gate', 'trust_objective', 'Scalar', 'Multiplicative', 'CosineGate', 'build_method']
+           'EMA', 'StepSchedule', 'MethodOutput', 'SSLMethod', 'SimCLR', 'BYOL', 'VICReg', 'TrustSSL', 'Scalar',
+           'Multiplicative', 'CosineGate', 'build_method']
 
 # %% ../nbs/06_models.ipynb #74b7a5f4
 BACKBONES = {'resnet18': 512, 'resnet34': 512, 'resnet50': 2048}   # name -> pooled feature dimension
@@ -172,9 +172,13 @@ class VICReg(SSLMethod):
 # %% ../nbs/06_models.ipynb #3ade92bb
 AUX_MODES = ('coupled', 'detached', 'off')
 
+@torch.no_grad()
+def _mean_stats(**kw): return {k: v.detach().float().mean() for k, v in kw.items()}
+
 class TrustSSL(SimCLR):
     "Trust-SSL: SimCLR + factor head + evidential trust gate + auxiliary family classifier, Eq. (11)."
     name = 'trust_ssl'
+    gate_reads_detached = True    # the gate is a critic: its heads read the factors detached from the backbone
     def __init__(self, backbone: str = 'resnet50', stem: str = 'imagenet', projector: str = '', temperature: float = 0.1,
                  factors: int = 6,             # T, the number of factors (one per augmentation family when 6)
                  factor_dim: int = 128,        # d, the dimension of each factor
@@ -208,45 +212,40 @@ class TrustSSL(SimCLR):
         if self.factor_head.factors == 1: return ((a1 < 0) & (a2 < 0))[:, None]
         return anchor_eligibility(a1, a2, self.factor_head.factors)
 
-# %% ../nbs/06_models.ipynb #e95e42d0
-@torch.no_grad()
-def _mean_stats(**kw): return {k: v.detach().float().mean() for k, v in kw.items()}
+    def gate(self, z1, z2, eligible, sched):
+        "Eqs. (3)-(8) on the factors (detached if `gate_reads_detached`): w, the heads' terms, their weights, statistics."
+        if self.gate_reads_detached: z1, z2 = z1.detach(), z2.detach()
+        l1, l2 = self.gate_head(z1).float(), self.gate_head(z2).float()
+        e1, e2 = softplus_evidence(l1), softplus_evidence(l2)
+        tr = evidential_trust(e1, e2, self.beta, self.eps, self.alpha, self.gamma, lambda_min=sched.lmin)
+        kl = (dirichlet_kl(dirichlet_params(e1, self.beta)[0], self.beta).mean()
+              + dirichlet_kl(dirichlet_params(e2, self.beta)[0], self.beta).mean()) / 2
+        terms = {'evidence': evidential_consistency(l1, l2, self.beta), 'kl': kl}
+        weights = {'evidence': self.evidence_weight, 'kl': self.weights.kl}
+        return tr.w, terms, weights, _mean_stats(K=tr.K, I=tr.I, w=tr.w, u=(tr.u1 + tr.u2) / 2)
 
-def evidential_gate(self, z1, z2, eligible, sched):
-    "Eqs. (3)-(8) on the factors (detached unless the method says otherwise), the heads' terms and statistics."
-    if self.gate_reads_detached: z1, z2 = z1.detach(), z2.detach()
-    l1, l2 = self.gate_head(z1).float(), self.gate_head(z2).float()
-    e1, e2 = softplus_evidence(l1), softplus_evidence(l2)
-    tr = evidential_trust(e1, e2, self.beta, self.eps, self.alpha, self.gamma, lambda_min=sched.lmin)
-    kl = (dirichlet_kl(dirichlet_params(e1, self.beta)[0], self.beta).mean()
-          + dirichlet_kl(dirichlet_params(e2, self.beta)[0], self.beta).mean()) / 2
-    terms = {'evidence': evidential_consistency(l1, l2, self.beta), 'kl': kl}
-    weights = {'evidence': self.evidence_weight, 'kl': self.weights.kl}
-    return tr.w, terms, weights, _mean_stats(K=tr.K, I=tr.I, w=tr.w, u=(tr.u1 + tr.u2) / 2)
+    def selective(self, z1, z2, w, sched):
+        "The selective term and its weight: Eq. (10), w detached inside `selective_additive`, weighted by lambda_sel(e)."
+        return selective_additive(z1, z2, w), sched.lsel
 
-def trust_objective(self, h1, h2, views, sched):
-    "Eq. (11) plus the gate's own terms."
-    terms, weights, stats = SimCLR.objective(self, h1, h2, views, sched)
-    z1, z2 = self.factor_head(h1), self.factor_head(h2)
-    eligible = self.eligibility(views.a1, views.a2)
-    w, gterms, gweights, stats = self.gate(z1, z2, eligible, sched)
-    sel, sel_weight = self.selective(z1, z2, w, sched)
-    terms.update(sel=sel, anchor=factor_anchor(z1, z2, eligible, self.anchor_temperature),
-                 div=(factor_diversity(z1) + factor_diversity(z2)) / 2, **gterms)
-    weights.update(sel=sel_weight, anchor=self.weights.anchor, div=self.weights.div, **gweights)
-    if self.aux_head is not None:
-        h = torch.cat([h1, h2])
-        logits = self.aux_head(h.detach() if self.aux == 'detached' else h).float()
-        tags = torch.cat([views.a1, views.a2])
-        terms['aux'], weights['aux'] = aux_family_loss(logits, tags), self.weights.aux
-        tagged = tags >= 0
-        stats['aux_acc'] = (logits.argmax(1) == tags)[tagged].float().mean() if tagged.any() else logits.new_tensor(float('nan'))
-    return terms, weights, stats
-
-TrustSSL.gate_reads_detached = True
-TrustSSL.gate = evidential_gate
-TrustSSL.selective = lambda self, z1, z2, w, sched: (selective_additive(z1, z2, w), sched.lsel)
-TrustSSL.objective = trust_objective
+    def objective(self, h1, h2, views, sched):
+        "Eq. (11) plus the gate's own terms."
+        terms, weights, stats = super().objective(h1, h2, views, sched)
+        z1, z2 = self.factor_head(h1), self.factor_head(h2)
+        eligible = self.eligibility(views.a1, views.a2)
+        w, gterms, gweights, stats = self.gate(z1, z2, eligible, sched)
+        sel, sel_weight = self.selective(z1, z2, w, sched)
+        terms.update(sel=sel, anchor=factor_anchor(z1, z2, eligible, self.anchor_temperature),
+                     div=(factor_diversity(z1) + factor_diversity(z2)) / 2, **gterms)
+        weights.update(sel=sel_weight, anchor=self.weights.anchor, div=self.weights.div, **gweights)
+        if self.aux_head is not None:
+            h = torch.cat([h1, h2])
+            logits = self.aux_head(h.detach() if self.aux == 'detached' else h).float()
+            tags = torch.cat([views.a1, views.a2])
+            terms['aux'], weights['aux'] = aux_family_loss(logits, tags), self.weights.aux
+            tagged = tags >= 0
+            stats['aux_acc'] = (logits.argmax(1) == tags)[tagged].float().mean() if tagged.any() else logits.new_tensor(float('nan'))
+        return terms, weights, stats
 
 # %% ../nbs/06_models.ipynb #3a40aaa9
 class Scalar(TrustSSL):
