@@ -17,9 +17,9 @@ from .losses import (nt_xent, byol_loss, vicreg_loss, selective_additive, select
 from .augment import FAMILY_NAMES, anchor_eligibility
 
 # %% auto #0
-__all__ = ['BACKBONES', 'STEMS', 'AUX_MODES', 'METHODS', 'make_backbone', 'parse_spec', 'mlp', 'FactorHead', 'EvidentialHeads',
-           'EMA', 'StepSchedule', 'MethodOutput', 'SSLMethod', 'SimCLR', 'BYOL', 'VICReg', 'TrustSSL', 'Scalar',
-           'Multiplicative', 'CosineGate', 'build_method']
+__all__ = ['BACKBONES', 'STEMS', 'AUX_MODES', 'METHODS', 'CAPABILITIES', 'make_backbone', 'parse_spec', 'mlp', 'FactorHead',
+           'EvidentialHeads', 'EMA', 'StepSchedule', 'MethodOutput', 'SSLMethod', 'SimCLR', 'BYOL', 'VICReg',
+           'TrustSSL', 'Scalar', 'Multiplicative', 'CosineGate', 'build_method', 'methods_with']
 
 # %% ../nbs/06_models.ipynb #74b7a5f4
 BACKBONES = {'resnet18': 512, 'resnet34': 512, 'resnet50': 2048}   # name -> pooled feature dimension
@@ -103,7 +103,10 @@ class MethodOutput(NamedTuple):
 # %% ../nbs/06_models.ipynb #f0d60a59
 class SSLMethod(nn.Module):
     "Base of every method: backbone + projector, the shared forward; subclasses override `objective`."
-    name = ''
+    name = ''                # the method's name in METHODS, configurations and results files
+    evidential = False       # capability: evidential heads (K, I, w), so K-I trajectories and the native K+I OOD score apply
+    takes_aux = False        # capability: accepts `aux`, the mode of the auxiliary family classifier
+    anneals_global = False   # capability: the schedule anneals the global contrastive term out (`StepSchedule.glob`)
     def __init__(self, backbone: str = 'resnet50',  # one of BACKBONES
                  stem: str = 'imagenet',             # one of STEMS
                  projector: str = '',                # MLP spec; '' is 'D-D-256' for a backbone of dimension D
@@ -178,6 +181,8 @@ def _mean_stats(**kw): return {k: v.detach().float().mean() for k, v in kw.items
 class TrustSSL(SimCLR):
     "Trust-SSL: SimCLR + factor head + evidential trust gate + auxiliary family classifier, Eq. (11)."
     name = 'trust_ssl'
+    evidential = True             # the evidential heads of Eq. (3), made by `make_gate`
+    takes_aux = True              # `aux`, one of AUX_MODES
     gate_reads_detached = True    # the gate is a critic: its heads read the factors detached from the backbone
     def __init__(self, backbone: str = 'resnet50', stem: str = 'imagenet', projector: str = '', temperature: float = 0.1,
                  factors: int = 6,             # T, the number of factors (one per augmentation family when 6)
@@ -256,12 +261,14 @@ class Scalar(TrustSSL):
 class Multiplicative(TrustSSL):
     "The failed multiplicative form: Eq. (9) with no stop-gradient, on from step 0, global term annealed out."
     name = 'multiplicative'
+    anneals_global = True        # StepSchedule.glob: cosine from 1 to 0 (trust_ssl.train.make_schedules)
     gate_reads_detached = False
     def selective(self, z1, z2, w, sched): return selective_multiplicative(z1, z2, w), 1.0
 
 class CosineGate(TrustSSL):
     "Trust-SSL with the evidential gate replaced by w = sigmoid(cos / tau_t), tau_t learned per factor."
     name = 'cosine_gate'
+    evidential = False           # its gate has no evidence: no K or I
     def make_gate(self) -> nn.Module: return nn.ParameterDict({'log_tau': nn.Parameter(torch.zeros(self.factor_head.factors))})
     def gate(self, z1, z2, eligible, sched):
         cos = F.cosine_similarity(z1.detach().float(), z2.detach().float(), dim=-1)       # (B, T)
@@ -283,3 +290,13 @@ def build_method(name: str,  # one of METHODS
     unknown = sorted(set(overrides) - set(params))
     if unknown: raise TypeError(f'method {name!r} takes no argument(s) {unknown}; it takes {sorted(set(params))}')
     return cls(**overrides)
+
+# %% ../nbs/06_models.ipynb #712fb650
+CAPABILITIES = tuple(k for k, v in vars(SSLMethod).items() if isinstance(v, bool))   # evidential, takes_aux, anneals_global
+
+def methods_with(capability: str,        # one of CAPABILITIES
+                 methods: dict = METHODS,  # a registry, name -> class
+                ) -> tuple[str, ...]:
+    "The names of the methods that have `capability`, in the registry's order."
+    if capability not in CAPABILITIES: raise ValueError(f'unknown capability {capability!r}; expected one of {CAPABILITIES}')
+    return tuple(name for name, cls in methods.items() if getattr(cls, capability))
