@@ -22,12 +22,12 @@ WORLD, N = 2, 8     # processes, images per process
 def _setup(method):
     from trust_ssl.augment import AugmentConfig, two_views
     from trust_ssl.data import SceneDataset
-    from trust_ssl.models import build_method
+    from trust_ssl.models import METHODS, TrustSSL, build_method
     ds = SceneDataset(split='train', size=32)
     imgs = torch.stack([ds[i][0] for i in range(0, 6 * WORLD * N, 6)])
     views = two_views(imgs, AugmentConfig(size=32), torch.Generator().manual_seed(0))
     torch.manual_seed(0)
-    extra = dict(factor_dim=16, prototypes=8) if method in ('trust_ssl', 'multiplicative', 'cosine_gate', 'scalar') else {}
+    extra = dict(factor_dim=16, prototypes=8) if issubclass(METHODS[method], TrustSSL) else {}
     model = build_method(method, backbone='resnet18', stem='imagenet', **extra)
     for m in model.modules():
         if isinstance(m, nn.modules.batchnorm._BatchNorm): m.eval()

@@ -16,7 +16,7 @@ from .core import autocast, resolve_precision
 from .corruptions import CORRUPTIONS, CORRUPTION_GROUPS, corrupt
 from .data import EUROSAT_SAMPLE, SceneDataset, SPLIT_RATIOS
 from .evidential import softplus_evidence, evidential_trust
-from .models import METHODS, EvidentialHeads, SSLMethod, build_method
+from .models import METHODS, SSLMethod, build_method, methods_with
 from .train import load_checkpoint
 
 # %% auto #0
@@ -225,9 +225,9 @@ def ki_trajectories(run: PretrainedRun, test: Split,
                     batch_size: int = 250, seed: int = 0,
                    ) -> pd.DataFrame:                # corruption, severity, factor ('mean' or 0..T-1), K, I, n_images
     "Mean conflict K and fused ignorance I between clean and corrupted copies of test images (Fig. 4 protocol)."
-    if not isinstance(getattr(run.model, 'gate_head', None), EvidentialHeads):
+    if not run.model.evidential:
         raise ValueError(f'K-I trajectories need evidential heads; method {run.method!r} has none '
-                         f'(use scalar, trust_ssl or multiplicative)')
+                         f'(use one of {methods_with("evidential")})')
     idx = torch.randperm(len(test.images), generator=torch.Generator().manual_seed(seed))[:n_images]
     imgs, rows = test.images[idx], []
     cells = [('clean', 0)] + [(c, s) for c in corruptions for s in severities]

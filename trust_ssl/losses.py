@@ -88,11 +88,12 @@ def byol_loss(p: torch.Tensor,  # online predictions, (N, D)
 
 # %% ../nbs/01_losses.ipynb #6457c8e3
 class VICRegLoss(NamedTuple):
-    "VICReg's total and its three named terms (each unweighted)."
+    "VICReg's total, its three named terms (each unweighted) and the weight each entered the total with."
     loss: torch.Tensor
     invariance: torch.Tensor
     variance: torch.Tensor
     covariance: torch.Tensor
+    weights: dict            # term name -> its weight in `loss`: the coefficients of `vicreg_loss`
 
 def _off_diagonal(m): return m.flatten()[:-1].view(m.shape[0] - 1, m.shape[0] + 1)[:, 1:].flatten()
 
@@ -115,7 +116,8 @@ def vicreg_loss(z1: torch.Tensor,          # embeddings of view 1, (N, D)
     cov_x, cov_y = x.T @ x / (n - 1), y.T @ y / (n - 1)
     covariance = _off_diagonal(cov_x).pow(2).sum() / d + _off_diagonal(cov_y).pow(2).sum() / d
     loss = sim_coeff * invariance + std_coeff * variance + cov_coeff * covariance
-    return VICRegLoss(loss, invariance, variance, covariance)
+    return VICRegLoss(loss, invariance, variance, covariance,
+                      dict(invariance=sim_coeff, variance=std_coeff, covariance=cov_coeff))
 
 # %% ../nbs/01_losses.ipynb #017ff6f1
 def factor_misalignment(z1: torch.Tensor,  # factors of view 1, (B, T, d)

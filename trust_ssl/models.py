@@ -17,9 +17,9 @@ from .losses import (nt_xent, byol_loss, vicreg_loss, selective_additive, select
 from .augment import FAMILY_NAMES, anchor_eligibility
 
 # %% auto #0
-__all__ = ['BACKBONES', 'STEMS', 'AUX_MODES', 'METHODS', 'make_backbone', 'parse_spec', 'mlp', 'FactorHead', 'EvidentialHeads',
-           'EMA', 'StepSchedule', 'MethodOutput', 'SSLMethod', 'SimCLR', 'BYOL', 'VICReg', 'TrustSSL',
-           'evidential_gate', 'trust_objective', 'Scalar', 'Multiplicative', 'CosineGate', 'build_method']
+__all__ = ['BACKBONES', 'STEMS', 'AUX_MODES', 'METHODS', 'CAPABILITIES', 'make_backbone', 'parse_spec', 'mlp', 'FactorHead',
+           'EvidentialHeads', 'EMA', 'StepSchedule', 'MethodOutput', 'SSLMethod', 'SimCLR', 'BYOL', 'VICReg',
+           'TrustSSL', 'Scalar', 'Multiplicative', 'CosineGate', 'build_method', 'methods_with']
 
 # %% ../nbs/06_models.ipynb #74b7a5f4
 BACKBONES = {'resnet18': 512, 'resnet34': 512, 'resnet50': 2048}   # name -> pooled feature dimension
@@ -103,7 +103,10 @@ class MethodOutput(NamedTuple):
 # %% ../nbs/06_models.ipynb #f0d60a59
 class SSLMethod(nn.Module):
     "Base of every method: backbone + projector, the shared forward; subclasses override `objective`."
-    name = ''
+    name = ''                # the method's name in METHODS, configurations and results files
+    evidential = False       # capability: evidential heads (K, I, w), so K-I trajectories and the native K+I OOD score apply
+    takes_aux = False        # capability: accepts `aux`, the mode of the auxiliary family classifier
+    anneals_global = False   # capability: the schedule anneals the global contrastive term out (`StepSchedule.glob`)
     def __init__(self, backbone: str = 'resnet50',  # one of BACKBONES
                  stem: str = 'imagenet',             # one of STEMS
                  projector: str = '',                # MLP spec; '' is 'D-D-256' for a backbone of dimension D
@@ -163,19 +166,24 @@ class BYOL(SSLMethod):
 
 # %% ../nbs/06_models.ipynb #e23f0243
 class VICReg(SSLMethod):
-    "VICReg: invariance, variance and covariance terms (25 / 25 / 1) on the projections."
+    "VICReg: invariance, variance and covariance terms on the projections, weighted as `vicreg_loss` weights them."
     name = 'vicreg'
     def objective(self, h1, h2, views, sched):
         v = vicreg_loss(self.projector(h1), self.projector(h2))
-        return ({'invariance': v.invariance, 'variance': v.variance, 'covariance': v.covariance},
-                {'invariance': 25.0, 'variance': 25.0, 'covariance': 1.0}, {})
+        return {k: getattr(v, k) for k in v.weights}, v.weights, {}
 
 # %% ../nbs/06_models.ipynb #3ade92bb
 AUX_MODES = ('coupled', 'detached', 'off')
 
+@torch.no_grad()
+def _mean_stats(**kw): return {k: v.detach().float().mean() for k, v in kw.items()}
+
 class TrustSSL(SimCLR):
     "Trust-SSL: SimCLR + factor head + evidential trust gate + auxiliary family classifier, Eq. (11)."
     name = 'trust_ssl'
+    evidential = True             # the evidential heads of Eq. (3), made by `make_gate`
+    takes_aux = True              # `aux`, one of AUX_MODES
+    gate_reads_detached = True    # the gate is a critic: its heads read the factors detached from the backbone
     def __init__(self, backbone: str = 'resnet50', stem: str = 'imagenet', projector: str = '', temperature: float = 0.1,
                  factors: int = 6,             # T, the number of factors (one per augmentation family when 6)
                  factor_dim: int = 128,        # d, the dimension of each factor
@@ -209,45 +217,40 @@ class TrustSSL(SimCLR):
         if self.factor_head.factors == 1: return ((a1 < 0) & (a2 < 0))[:, None]
         return anchor_eligibility(a1, a2, self.factor_head.factors)
 
-# %% ../nbs/06_models.ipynb #e95e42d0
-@torch.no_grad()
-def _mean_stats(**kw): return {k: v.detach().float().mean() for k, v in kw.items()}
+    def gate(self, z1, z2, eligible, sched):
+        "Eqs. (3)-(8) on the factors (detached if `gate_reads_detached`): w, the heads' terms, their weights, statistics."
+        if self.gate_reads_detached: z1, z2 = z1.detach(), z2.detach()
+        l1, l2 = self.gate_head(z1).float(), self.gate_head(z2).float()
+        e1, e2 = softplus_evidence(l1), softplus_evidence(l2)
+        tr = evidential_trust(e1, e2, self.beta, self.eps, self.alpha, self.gamma, lambda_min=sched.lmin)
+        kl = (dirichlet_kl(dirichlet_params(e1, self.beta)[0], self.beta).mean()
+              + dirichlet_kl(dirichlet_params(e2, self.beta)[0], self.beta).mean()) / 2
+        terms = {'evidence': evidential_consistency(l1, l2, self.beta), 'kl': kl}
+        weights = {'evidence': self.evidence_weight, 'kl': self.weights.kl}
+        return tr.w, terms, weights, _mean_stats(K=tr.K, I=tr.I, w=tr.w, u=(tr.u1 + tr.u2) / 2)
 
-def evidential_gate(self, z1, z2, eligible, sched):
-    "Eqs. (3)-(8) on the factors (detached unless the method says otherwise), the heads' terms and statistics."
-    if self.gate_reads_detached: z1, z2 = z1.detach(), z2.detach()
-    l1, l2 = self.gate_head(z1).float(), self.gate_head(z2).float()
-    e1, e2 = softplus_evidence(l1), softplus_evidence(l2)
-    tr = evidential_trust(e1, e2, self.beta, self.eps, self.alpha, self.gamma, lambda_min=sched.lmin)
-    kl = (dirichlet_kl(dirichlet_params(e1, self.beta)[0], self.beta).mean()
-          + dirichlet_kl(dirichlet_params(e2, self.beta)[0], self.beta).mean()) / 2
-    terms = {'evidence': evidential_consistency(l1, l2, self.beta), 'kl': kl}
-    weights = {'evidence': self.evidence_weight, 'kl': self.weights.kl}
-    return tr.w, terms, weights, _mean_stats(K=tr.K, I=tr.I, w=tr.w, u=(tr.u1 + tr.u2) / 2)
+    def selective(self, z1, z2, w, sched):
+        "The selective term and its weight: Eq. (10), w detached inside `selective_additive`, weighted by lambda_sel(e)."
+        return selective_additive(z1, z2, w), sched.lsel
 
-def trust_objective(self, h1, h2, views, sched):
-    "Eq. (11) plus the gate's own terms."
-    terms, weights, stats = SimCLR.objective(self, h1, h2, views, sched)
-    z1, z2 = self.factor_head(h1), self.factor_head(h2)
-    eligible = self.eligibility(views.a1, views.a2)
-    w, gterms, gweights, stats = self.gate(z1, z2, eligible, sched)
-    sel, sel_weight = self.selective(z1, z2, w, sched)
-    terms.update(sel=sel, anchor=factor_anchor(z1, z2, eligible, self.anchor_temperature),
-                 div=(factor_diversity(z1) + factor_diversity(z2)) / 2, **gterms)
-    weights.update(sel=sel_weight, anchor=self.weights.anchor, div=self.weights.div, **gweights)
-    if self.aux_head is not None:
-        h = torch.cat([h1, h2])
-        logits = self.aux_head(h.detach() if self.aux == 'detached' else h).float()
-        tags = torch.cat([views.a1, views.a2])
-        terms['aux'], weights['aux'] = aux_family_loss(logits, tags), self.weights.aux
-        tagged = tags >= 0
-        stats['aux_acc'] = (logits.argmax(1) == tags)[tagged].float().mean() if tagged.any() else logits.new_tensor(float('nan'))
-    return terms, weights, stats
-
-TrustSSL.gate_reads_detached = True
-TrustSSL.gate = evidential_gate
-TrustSSL.selective = lambda self, z1, z2, w, sched: (selective_additive(z1, z2, w), sched.lsel)
-TrustSSL.objective = trust_objective
+    def objective(self, h1, h2, views, sched):
+        "Eq. (11) plus the gate's own terms."
+        terms, weights, stats = super().objective(h1, h2, views, sched)
+        z1, z2 = self.factor_head(h1), self.factor_head(h2)
+        eligible = self.eligibility(views.a1, views.a2)
+        w, gterms, gweights, stats = self.gate(z1, z2, eligible, sched)
+        sel, sel_weight = self.selective(z1, z2, w, sched)
+        terms.update(sel=sel, anchor=factor_anchor(z1, z2, eligible, self.anchor_temperature),
+                     div=(factor_diversity(z1) + factor_diversity(z2)) / 2, **gterms)
+        weights.update(sel=sel_weight, anchor=self.weights.anchor, div=self.weights.div, **gweights)
+        if self.aux_head is not None:
+            h = torch.cat([h1, h2])
+            logits = self.aux_head(h.detach() if self.aux == 'detached' else h).float()
+            tags = torch.cat([views.a1, views.a2])
+            terms['aux'], weights['aux'] = aux_family_loss(logits, tags), self.weights.aux
+            tagged = tags >= 0
+            stats['aux_acc'] = (logits.argmax(1) == tags)[tagged].float().mean() if tagged.any() else logits.new_tensor(float('nan'))
+        return terms, weights, stats
 
 # %% ../nbs/06_models.ipynb #3a40aaa9
 class Scalar(TrustSSL):
@@ -258,12 +261,14 @@ class Scalar(TrustSSL):
 class Multiplicative(TrustSSL):
     "The failed multiplicative form: Eq. (9) with no stop-gradient, on from step 0, global term annealed out."
     name = 'multiplicative'
+    anneals_global = True        # StepSchedule.glob: cosine from 1 to 0 (trust_ssl.train.make_schedules)
     gate_reads_detached = False
     def selective(self, z1, z2, w, sched): return selective_multiplicative(z1, z2, w), 1.0
 
 class CosineGate(TrustSSL):
     "Trust-SSL with the evidential gate replaced by w = sigmoid(cos / tau_t), tau_t learned per factor."
     name = 'cosine_gate'
+    evidential = False           # its gate has no evidence: no K or I
     def make_gate(self) -> nn.Module: return nn.ParameterDict({'log_tau': nn.Parameter(torch.zeros(self.factor_head.factors))})
     def gate(self, z1, z2, eligible, sched):
         cos = F.cosine_similarity(z1.detach().float(), z2.detach().float(), dim=-1)       # (B, T)
@@ -285,3 +290,13 @@ def build_method(name: str,  # one of METHODS
     unknown = sorted(set(overrides) - set(params))
     if unknown: raise TypeError(f'method {name!r} takes no argument(s) {unknown}; it takes {sorted(set(params))}')
     return cls(**overrides)
+
+# %% ../nbs/06_models.ipynb #712fb650
+CAPABILITIES = tuple(k for k, v in vars(SSLMethod).items() if isinstance(v, bool))   # evidential, takes_aux, anneals_global
+
+def methods_with(capability: str,        # one of CAPABILITIES
+                 methods: dict = METHODS,  # a registry, name -> class
+                ) -> tuple[str, ...]:
+    "The names of the methods that have `capability`, in the registry's order."
+    if capability not in CAPABILITIES: raise ValueError(f'unknown capability {capability!r}; expected one of {CAPABILITIES}')
+    return tuple(name for name, cls in methods.items() if getattr(cls, capability))

@@ -15,7 +15,6 @@ from sklearn.covariance import LedoitWolf
 from sklearn.metrics import average_precision_score, roc_auc_score, roc_curve
 from .data import DataError, IMAGE_EXTENSIONS, bdd100k_weather_splits, list_images, read_rgb
 from .evaluate import PretrainedRun, features, pair_trust, linear_probe
-from .models import EvidentialHeads
 
 # %% auto #0
 __all__ = ['ood_metrics', 'Mahalanobis', 'energy_scores', 'energy_from_logits', 'feature_norm_scores', 'ki_scores', 'OODData',
@@ -71,7 +70,7 @@ def feature_norm_scores(x: torch.Tensor) -> np.ndarray:
 @torch.no_grad()
 def ki_scores(run: PretrainedRun, images: torch.Tensor, batch_size: int = 256) -> np.ndarray:
     "Factor-averaged K + I between each image and its horizontal mirror; higher = more OOD."
-    if not isinstance(getattr(run.model, 'gate_head', None), EvidentialHeads):
+    if not run.model.evidential:
         raise ValueError(f'the native K+I score needs evidential heads; method {run.method!r} has none')
     out = []
     for s in range(0, len(images), batch_size):
@@ -146,7 +145,7 @@ def ood_table(run: PretrainedRun, data: OODData,
     for name, fn in det.items():
         s_id = fn(f_id)
         rows += [dict(detector=name, split=k, **ood_metrics(s_id, fn(f)), n_id=len(f_id), n_ood=len(f)) for k, f in f_ood.items()]
-    if isinstance(getattr(run.model, 'gate_head', None), EvidentialHeads):
+    if run.model.evidential:
         s_id = ki_scores(run, data.id_test, batch_size)
         rows += [dict(detector='native_k_plus_i', split=k, **ood_metrics(s_id, ki_scores(run, v, batch_size)),
                       n_id=len(data.id_test), n_ood=len(v)) for k, v in data.ood.items()]

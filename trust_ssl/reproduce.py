@@ -11,7 +11,7 @@ import pandas as pd
 import trust_ssl
 from .data import dataset_key
 from .evaluate import results_file
-from .models import METHODS
+from .models import METHODS, methods_with
 from .train import PRESETS
 
 # %% auto #0
@@ -20,7 +20,7 @@ __all__ = ['EVALS', 'EVIDENTIAL', 'PAPER_NUMBERS', 'STAND_INS', 'Step', 'plan', 
 
 # %% ../nbs/15_reproduce.ipynb #5f9e7ead
 EVALS = {'linear': '11_linear_eval', 'robustness': '12_robustness', 'ki': '13_ki_trajectories', 'ood': '14_ood'}
-EVIDENTIAL = ('scalar', 'trust_ssl', 'multiplicative')    # the methods with evidential heads (K-I trajectories)
+EVIDENTIAL = methods_with('evidential')    # the methods with evidential heads (K-I trajectories), from their classes
 
 class Step(NamedTuple):
     "One papermill notebook run of a reproduction."
@@ -60,7 +60,7 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
                               run / 'complete.json', root / 'notebooks' / f'10_pretrain-{m}-seed{seed}.ipynb'))
             common = dict(run_dir=str(run), out_dir=str(res))
             for e in evals:
-                if e == 'ki' and m not in EVIDENTIAL: continue
+                if e == 'ki' and not METHODS[m].evidential: continue
                 p = dict(common, ood_root=ood_root, id_folder=id_folder) if e == 'ood' else dict(common, data_root=eval_data, dataset=name)
                 if e == 'robustness': p['max_images'] = max_images
                 kind = {'linear': 'linear_eval', 'robustness': 'robustness', 'ki': 'ki', 'ood': 'ood'}[e]
@@ -192,7 +192,7 @@ def demo_results(folder: str | Path,                       # results/ and pretra
         save_results(pd.DataFrame([dict(test_acc=probe.test_acc, val_acc=probe.val_acc, best_epoch=probe.best_epoch)]),
                      results_file(res, 'linear_eval', m, 0, 'eurosat_sample'), run, 'eurosat_sample')
         save_results(robustness_grid(run, probe.head, sp['test'], max_images=40), results_file(res, 'robustness', m, 0, 'eurosat_sample'), run, 'eurosat_sample')
-        if m in EVIDENTIAL:
+        if METHODS[m].evidential:
             save_results(ki_trajectories(run, sp['test'], n_images=40), results_file(res, 'ki', m, 0, 'eurosat_sample'), run, 'eurosat_sample')
         od = folder_ood_data(bundled_eurosat(), 'Forest', run.image_size, cap=20)
         save_results(ood_table(run, od._replace(ood={k: od.ood[k] for k in ('River', 'Highway', 'SeaLake')})),

@@ -159,7 +159,7 @@ def make_schedules(cfg: TrainConfig, steps_per_epoch: int, world: int = 1) -> di
     a, b = cfg.lsel_ramp
     lsel = cfg.lsel_max * np.clip((t - a) / max(b - a, 1e-12), 0, 1)
     g_end = max(int(cfg.glob_anneal_end * n), 1)
-    glob = np.ones(n) if cfg.method != 'multiplicative' else np.concatenate([cosine(1.0, 0.0, g_end), np.zeros(n - g_end)])
+    glob = np.concatenate([cosine(1.0, 0.0, g_end), np.zeros(n - g_end)]) if METHODS[cfg.method].anneals_global else np.ones(n)
     return dict(lr=lr, lsel=lsel, lmin=cosine(*cfg.lmin, n), momentum=cosine(*cfg.momentum, n), glob=glob)
 
 # %% ../nbs/07_train.ipynb #1a0fac61
