@@ -4,7 +4,7 @@
 
 # %% ../nbs/08_evaluate.ipynb #9b78cedd
 from __future__ import annotations
-import hashlib, json, math, os, tempfile
+import hashlib, json, math, os, tempfile, warnings
 from pathlib import Path
 from typing import NamedTuple
 import numpy as np
@@ -12,7 +12,7 @@ import pandas as pd
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
-from .core import autocast, resolve_precision
+from .core import atomic_write, autocast, resolve_precision
 from .corruptions import CORRUPTIONS, CORRUPTION_GROUPS, corrupt
 from .data import EUROSAT_SAMPLE, SceneDataset, SPLIT_RATIOS
 from .evidential import softplus_evidence, evidential_trust
@@ -108,9 +108,7 @@ class FeatureCache:
         p = self.path(run, split.key, corruption, severity)
         if p.is_file(): return torch.load(p, weights_only=True)
         f = features(run.model, split.images, corruption, severity, **kw)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.folder, suffix='.tmp'); os.close(fd)
-        torch.save(f, tmp); os.replace(tmp, p)
+        atomic_write(p, lambda file: torch.save(f, file))
         return f
 
 # %% ../nbs/08_evaluate.ipynb #821a8555
@@ -245,10 +243,7 @@ def results_file(out_dir: str | Path, kind: str, method: str, seed: int, dataset
 def save_results(df: pd.DataFrame, path: str | Path, run: PretrainedRun, dataset: str) -> pd.DataFrame:
     "Add the run's identifying columns to `df` and write it as CSV atomically; returns the written frame."
     df = df.assign(method=run.method, seed=run.seed, preset=run.preset, dataset=dataset, image_size=run.image_size, step=run.step)
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp'); os.close(fd)
-    try: df.to_csv(tmp, index=False); os.replace(tmp, path)
-    except BaseException: Path(tmp).unlink(missing_ok=True); raise
+    atomic_write(path, df.to_csv(index=False))
     return df
 
 def demo_run(folder: str | Path, method: str = 'trust_ssl', steps: int = 8) -> Path:

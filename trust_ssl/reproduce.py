@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import NamedTuple
 import pandas as pd
 import trust_ssl
+from .core import atomic_write
 from .data import dataset_key
 from .evaluate import results_file
 from .models import METHODS
@@ -84,10 +85,7 @@ def notebooks_dir() -> Path:
     return nbs
 
 def _mark_done(path: Path, step: Step):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix='.tmp')
-    with os.fdopen(fd, 'w') as f: json.dump(dict(step=step.name, params=step.params, finished=time.time()), f)
-    os.replace(tmp, path)
+    atomic_write(path, json.dumps(dict(step=step.name, params=step.params, finished=time.time())))
 
 def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | None = None) -> dict:
     "Run the unfinished steps in order (papermill); returns the counts of steps run and skipped."

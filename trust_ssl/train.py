@@ -11,7 +11,7 @@ import numpy as np
 import torch
 import torch.nn as nn
 import torch.distributed as dist
-from .core import autocast, machine_info, resolve_precision, world_info
+from .core import atomic_write, autocast, machine_info, resolve_precision, world_info
 from .augment import AugmentConfig, two_views
 from .data import EUROSAT_SAMPLE, PackedImages, SceneDataset, ImageFolderCorpus, pack
 from .models import METHODS, StepSchedule, build_method
@@ -166,16 +166,8 @@ def train_step(model: nn.Module,      # a method (or its DDP wrapper)
 
 # %% ../nbs/07_train.ipynb #e66d584d
 def save_checkpoint(state: dict, path: str | Path) -> Path:
-    "Write `state` to `path` atomically (temporary file, fsync, rename)."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')
-    try:
-        with os.fdopen(fd, 'wb') as f:
-            torch.save(state, f); f.flush(); os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True); raise
-    return path
+    "Write `state` to `path` atomically (`trust_ssl.core.atomic_write`: temporary file, fsync, the umask's mode, rename)."
+    return atomic_write(path, lambda f: torch.save(state, f))
 
 def load_checkpoint(path: str | Path) -> dict:
     "A checkpoint written by `save_checkpoint`, loaded with weights_only=True on the CPU; a clear error if damaged."
@@ -222,7 +214,7 @@ def _history(path: Path, keep_until: int, steps_per_epoch: int) -> None:
     if not path.is_file(): return
     keep = lambda r: r['step'] < keep_until or (r['step'] == keep_until and (r['kind'] in ('step', 'start') or r['step'] % steps_per_epoch == 0))
     lines = [l for l in path.read_text().splitlines() if l.strip() and keep(json.loads(l))]
-    tmp = path.with_suffix('.tmp'); tmp.write_text(''.join(l + '\n' for l in lines)); os.replace(tmp, path)
+    atomic_write(path, ''.join(l + '\n' for l in lines))
 
 class _Meter:
     "Running means of the logged values."
@@ -278,7 +270,7 @@ def train(cfg: TrainConfig,       # the run
     if rank == 0:
         out.mkdir(parents=True, exist_ok=True)
         resolved = dict(precision=precision, processes=world, steps_per_epoch=spe, total_steps=total)
-        (out / 'config.json').write_text(json.dumps({**asdict(cfg), 'resolved': resolved}, indent=1))
+        atomic_write(out / 'config.json', json.dumps({**asdict(cfg), 'resolved': resolved}, indent=1))
         _history(out / 'history.jsonl', start, spe)
         _append(out / 'history.jsonl', dict(kind='start', step=start, epoch=start // spe, **resolved, **machine))
         print(f"{cfg.method}: steps {start}-{total} of {len(sched['lr'])} on {world} x {device} ({machine['cpu'] if device.type == 'cpu' else machine['accelerator']}, "
