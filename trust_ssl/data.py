@@ -432,6 +432,7 @@ def pack(source: Dataset,                  # yields uint8 (3, H, W) images, or (
          quality: int = 90,                # JPEG quality of the stored images
          classes: list[str] | None = None,  # class names, stored in the header (taken from source.classes if present)
          progress: bool = False,           # print a line every 10% of the images (at least 1,000 apart)
+         extra: dict | None = None,        # more JSON fields for the header, e.g. what the pack was made from
         ) -> dict:                         # the header written (count, size, skipped files, ...)
     "Write every image of `source` into one packed file (JPEG bytes + index), atomically."
     out = Path(out)
@@ -443,7 +444,7 @@ def pack(source: Dataset,                  # yields uint8 (3, H, W) images, or (
         skipped = list(getattr(source, 'skipped', []))
         header = dict(count=len(lengths), height=shape[1], width=shape[2], quality=quality,
                       classes=list(classes if classes is not None else getattr(source, 'classes', []) or []),
-                      source=str(getattr(source, 'root', type(source).__name__)), skipped=skipped)
+                      source=str(getattr(source, 'root', type(source).__name__)), skipped=skipped, **(extra or {}))
         def write(f):
             f.write(_pack_head(header, lengths, labels))
             with open(tmp_data, 'rb') as data: shutil.copyfileobj(data, f, 1 << 22)

@@ -4,7 +4,7 @@
 
 # %% ../nbs/07_train.ipynb #2afc33e3
 from __future__ import annotations
-import argparse, dataclasses, itertools, json, math, os, sys, tempfile, time, warnings
+import argparse, dataclasses, hashlib, itertools, json, math, os, sys, tempfile, time, warnings
 from dataclasses import dataclass, field, asdict
 from pathlib import Path
 import numpy as np
@@ -13,7 +13,7 @@ import torch.nn as nn
 import torch.distributed as dist
 from .core import atomic_write, autocast, machine_info, resolve_precision, world_info
 from .augment import AugmentConfig, two_views
-from .data import EUROSAT_SAMPLE, PackedImages, SceneDataset, ImageFolderCorpus, pack
+from .data import EUROSAT_SAMPLE, DataError, PackedImages, SceneDataset, ImageFolderCorpus, list_images, pack
 from .models import METHODS, StepSchedule, build_method
 
 # %% auto #0
@@ -117,6 +117,22 @@ def make_schedules(cfg: TrainConfig, steps_per_epoch: int, world: int = 1) -> di
     return dict(lr=lr, lsel=lsel, lmin=cosine(*cfg.lmin, n), momentum=cosine(*cfg.momentum, n), glob=glob)
 
 # %% ../nbs/07_train.ipynb #1a0fac61
+def _fingerprint(root: Path,        # a resolved folder
+                 files: list[Path],  # its image files, from list_images
+                 split: str, size: int) -> str:
+    "What a pack of `root` would hold, as a short hash: the path, each image's relative name, size and mtime, the split and the size."
+    h = hashlib.sha1(json.dumps([str(root), split, size]).encode())
+    for f in files:
+        st = f.stat(); h.update(f'{f.relative_to(root).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\n'.encode())
+    return h.hexdigest()[:16]
+
+def _packed_from(path: Path, root: Path, fingerprint: str) -> bool:
+    "Whether `path` is a whole pack made from `root` as it is now."
+    if not path.is_file(): return False
+    try: header = PackedImages(path).header
+    except DataError: return False                          # damaged or another format: pack again
+    return header.get('source') == str(root) and header.get('fingerprint') == fingerprint
+
 def training_data(data: str = '',       # a packed file, a folder of images, or '' for the bundled EuroSAT sample
                   image_size: int = 224,  # side of the views; folders are packed at 8/7 of it
                   cache_dir: str | Path = 'runs/data',  # where folders are packed
@@ -129,11 +145,17 @@ def training_data(data: str = '',       # a packed file, a folder of images, or 
                                          f'the pretraining images (`trust-ssl-pack scenes DIR FILE --split train`)', stacklevel=2)
         return PackedImages(data)
     if data and not Path(data).is_dir(): raise FileNotFoundError(f'`data`: {data} is neither a packed file nor a folder')
-    size, root = round(image_size * 8 / 7), Path(data) if data else EUROSAT_SAMPLE
-    out = Path(cache_dir) / f'{root.resolve().name}-{split}-{size}px.pack'
-    if rank == 0 and not out.is_file():
+    size, root = round(image_size * 8 / 7), (Path(data) if data else EUROSAT_SAMPLE).resolve()
+    files = list_images(root)
+    if split != 'all' and all(f.parent == root for f in files):
+        raise DataError(f"{root} holds its images directly, with no class folders, so it has no {split!r} split; "
+                        f"pass split='all' to pretrain on every image in it")
+    fingerprint = _fingerprint(root, files, split, size)
+    out = Path(cache_dir) / f'{root.name}-{split}-{size}px-{fingerprint}.pack'
+    if rank == 0 and not _packed_from(out, root, fingerprint):
         out.parent.mkdir(parents=True, exist_ok=True)
-        pack(ImageFolderCorpus(root, size=size) if split == 'all' else SceneDataset(root, split, size=size), out)
+        src = ImageFolderCorpus(root, size=size) if split == 'all' else SceneDataset(root, split, size=size)
+        pack(src, out, extra=dict(fingerprint=fingerprint))
     if world > 1: dist.barrier()
     return PackedImages(out)
 
