@@ -20,11 +20,17 @@ from .models import METHODS, EvidentialHeads, SSLMethod, build_method
 from .train import load_checkpoint
 
 # %% auto #0
-__all__ = ['PretrainedRun', 'load_run', 'Split', 'split_images', 'features', 'FeatureCache', 'ProbeResult', 'accuracy',
+__all__ = ['run_id', 'PretrainedRun', 'load_run', 'Split', 'split_images', 'features', 'FeatureCache', 'ProbeResult', 'accuracy',
            'linear_probe', 'stratified_subset', 'robustness_grid', 'summarize_robustness', 'pair_trust',
            'ki_trajectories', 'results_file', 'save_results', 'demo_run', 'aggregate_seeds']
 
 # %% ../nbs/08_evaluate.ipynb #86ef0ade
+def run_id(preset: str,           # the preset the run was resolved from ('' when it recorded none)
+           run_dir: str | Path,   # the run's folder
+          ) -> str:
+    "How results name the run they evaluate: '<preset>-<run folder name>', e.g. 'mini-trust_ssl-seed0'."
+    return f"{preset or 'nopreset'}-{Path(run_dir).resolve().name}"
+
 class PretrainedRun(NamedTuple):
     "A trained method, in eval mode, with what the results files record about it."
     model: SSLMethod
@@ -34,10 +40,20 @@ class PretrainedRun(NamedTuple):
     image_size: int      # the view size it was trained at: evaluation uses the same
     step: int
     checkpoint: Path
+    total_steps: int = 0  # the steps the run was configured for (its config.json); 0 when unknown
+    @property
+    def folder(self) -> Path: return self.checkpoint.resolve().parent
+    @property
+    def name(self) -> str: return run_id(self.preset, self.folder)
+
+def _total_steps(config: Path) -> int:
+    "The total steps a run's config.json records (`resolved.total_steps`); 0 when it records none."
+    try: return int(json.loads(config.read_text())['resolved']['total_steps'])
+    except (OSError, ValueError, KeyError, TypeError): return 0
 
 def load_run(path: str | Path,  # a 10_pretrain output folder, or its checkpoint.pt
             ) -> PretrainedRun:
-    "The method trained by a pretraining run, rebuilt from its checkpoint and put in eval mode."
+    "The method trained by a pretraining run, rebuilt from its checkpoint and put in eval mode; warns if the run is unfinished."
     path = Path(path); ckpt = path / 'checkpoint.pt' if path.is_dir() else path
     if not ckpt.is_file(): raise FileNotFoundError(f'{ckpt}: no checkpoint (expected a 10_pretrain output folder or a checkpoint.pt)')
     state = load_checkpoint(ckpt)
@@ -46,7 +62,11 @@ def load_run(path: str | Path,  # a 10_pretrain output folder, or its checkpoint
         raise ValueError(f'{ckpt}: trained with method {cfg.get("method")!r}, which this trust_ssl does not know; known: {tuple(METHODS)}')
     model = build_method(cfg['method'], backbone=cfg['backbone'], stem=cfg['stem'], **cfg.get('method_args', {}))
     model.load_state_dict(state['model'])
-    return PretrainedRun(model.eval(), cfg['method'], cfg.get('seed', 0), cfg.get('preset', ''), cfg['image_size'], state['step'], ckpt)
+    total = _total_steps(ckpt.parent / 'config.json')
+    if state['step'] < total:
+        warnings.warn(f'{ckpt}: step {state["step"]} of the {total} steps the run is configured for; the run is unfinished (still '
+                      f'training, or stopped), so what is evaluated is a partly trained model', stacklevel=2)
+    return PretrainedRun(model.eval(), cfg['method'], cfg.get('seed', 0), cfg.get('preset', ''), cfg['image_size'], state['step'], ckpt, total)
 
 # %% ../nbs/08_evaluate.ipynb #8e18392f
 class Split(NamedTuple):
@@ -236,13 +256,28 @@ def ki_trajectories(run: PretrainedRun, test: Split,
     return df
 
 # %% ../nbs/08_evaluate.ipynb #f2b9f170
-def results_file(out_dir: str | Path, kind: str, method: str, seed: int, dataset: str) -> Path:
-    "Where an evaluation writes its results: out_dir/<kind>-<method>-seed<seed>-<dataset>.csv (one name, used by the driver too)."
-    return Path(out_dir) / f'{kind}-{method}-seed{seed}-{dataset}.csv'
+def results_file(out_dir: str | Path,  # the results folder
+                 kind: str,              # linear_eval, linear_curve, robustness, ki, ood
+                 run: str,               # the evaluated run's name: `PretrainedRun.name`, or `run_id(preset, run_dir)`
+                 dataset: str,           # the evaluation dataset's name
+                ) -> Path:
+    "Where an evaluation writes its results: out_dir/<kind>-<run>-<dataset>.csv (one name, used by the driver too)."
+    return Path(out_dir) / f'{kind}-{run}-{dataset}.csv'
+
+def _recorded_run(path: Path) -> str:
+    "The run folder a results file records in its `run` column."
+    try: col = pd.read_csv(path, usecols=lambda c: c == 'run', nrows=1, keep_default_na=False)
+    except (OSError, ValueError, pd.errors.ParserError): return '(unreadable)'
+    return str(col.run.iloc[0]) if 'run' in col and len(col) else '(not recorded)'
 
 def save_results(df: pd.DataFrame, path: str | Path, run: PretrainedRun, dataset: str) -> pd.DataFrame:
-    "Add the run's identifying columns to `df` and write it as CSV atomically; returns the written frame."
-    df = df.assign(method=run.method, seed=run.seed, preset=run.preset, dataset=dataset, image_size=run.image_size, step=run.step)
+    "Add the run's identifying columns to `df` and write it as CSV atomically, never over another run's results; returns the written frame."
+    df = df.assign(method=run.method, seed=run.seed, preset=run.preset, run=str(run.folder), dataset=dataset,
+                   image_size=run.image_size, step=run.step)
+    path = Path(path)
+    if path.is_file() and (before := _recorded_run(path)) != str(run.folder):
+        raise FileExistsError(f'{path} holds the results of run {before}; refusing to replace them with those of run {run.folder}. '
+                              f'Write this evaluation to another out_dir, or delete {path} if its results are not wanted')
     atomic_write(path, df.to_csv(index=False))
     return df
 
