@@ -17,7 +17,7 @@ from .data import EUROSAT_SAMPLE, DataError, PackedImages, SceneDataset, ImageFo
 from .models import METHODS, StepSchedule, build_method
 
 # %% auto #0
-__all__ = ['PRESETS', 'RESUME_KEYS', 'ETA_AFTER', 'LARS', 'param_groups', 'TrainConfig', 'resolve_config', 'cosine',
+__all__ = ['PRESETS', 'RESUME_MAY_CHANGE', 'ETA_AFTER', 'LARS', 'param_groups', 'TrainConfig', 'resolve_config', 'cosine',
            'make_schedules', 'training_data', 'NonFiniteLoss', 'train_step', 'save_checkpoint', 'load_checkpoint',
            'check_resumable', 'setup_distributed', 'train', 'parse_overrides', 'main', 'step_seconds']
 
@@ -201,17 +201,24 @@ def load_checkpoint(path: str | Path) -> dict:
     return state
 
 # %% ../nbs/07_train.ipynb #edef963d
-RESUME_KEYS = ('method', 'method_args', 'backbone', 'stem', 'image_size', 'batch_size', 'epochs', 'seed', 'data', 'split')
+RESUME_MAY_CHANGE = ('max_steps', 'log_every', 'checkpoint_every', 'out_dir', 'precision', 'compile', 'channels_last')
 
-def check_resumable(state: dict, cfg: TrainConfig, world: int, path='checkpoint'):
-    "Raise if the checkpoint `state` was written by a run with another method, model, shape or schedule."
-    old = state['config']
-    diff = {k: (old.get(k), getattr(cfg, k)) for k in RESUME_KEYS if old.get(k) != _plain(getattr(cfg, k))}
-    if state.get('world', 1) != world: diff['processes'] = (state.get('world', 1), world)
-    if diff:
-        raise ValueError(f'{path} was written by another run; it cannot be resumed with this configuration. '
-                         + '; '.join(f'{k}: checkpoint {a!r}, now {b!r}' for k, (a, b) in diff.items())
-                         + '. Use another out_dir or resume=False.')
+def check_resumable(state: dict,        # a checkpoint, from load_checkpoint
+                    cfg: TrainConfig,   # the configuration of the resume
+                    world: int,         # its number of processes
+                    path='checkpoint',  # the checkpoint's path, for the message
+                   ) -> dict:           # field -> (checkpoint's value, now) of the fields in RESUME_MAY_CHANGE that changed
+    "Raise unless `cfg` differs from the configuration that wrote `state` only in `RESUME_MAY_CHANGE` (and world is the same)."
+    old, new, default = state['config'], _plain(asdict(cfg)), _plain(asdict(TrainConfig()))
+    diff = {k: (old.get(k, default[k]), v) for k, v in new.items() if old.get(k, default[k]) != v}
+    fixed = {k: d for k, d in diff.items() if k not in RESUME_MAY_CHANGE}
+    if state.get('world', 1) != world: fixed['processes'] = (state.get('world', 1), world)
+    if fixed:
+        raise ValueError(f'{path} was written by a run with another configuration, which a resume cannot change: '
+                         + '; '.join(f'{k}: checkpoint {a!r}, now {b!r}' for k, (a, b) in fixed.items())
+                         + f'. A resume may change only {", ".join(RESUME_MAY_CHANGE)}; to train with other values, '
+                         'start a new run (another out_dir, or resume=False / --no-resume).')
+    return {k: d for k, d in diff.items() if k in RESUME_MAY_CHANGE}
 
 def _plain(v): return json.loads(json.dumps(v))   # tuples -> lists, as a checkpoint stores them
 
@@ -270,6 +277,9 @@ def train(cfg: TrainConfig,       # the run
     rank, world, device = setup_distributed()
     precision = resolve_precision(cfg.precision, device)
     out = Path(cfg.out_dir); ckpt_path = out / 'checkpoint.pt'
+    state = load_checkpoint(ckpt_path) if resume and ckpt_path.is_file() else None
+    changed = check_resumable(state, cfg, world, ckpt_path) if state else {}     # refused before any work
+    if state and state.get('precision', precision) != precision: changed['resolved precision'] = (state['precision'], precision)
     torch.manual_seed(cfg.seed)
     model = build_method(cfg.method, backbone=cfg.backbone, stem=cfg.stem, **cfg.method_args).to(device)
     if cfg.channels_last: model = model.to(memory_format=torch.channels_last)
@@ -284,20 +294,19 @@ def train(cfg: TrainConfig,       # the run
     sched = make_schedules(cfg, spe, world)
     total = len(sched['lr']) if not cfg.max_steps else min(cfg.max_steps, len(sched['lr']))
     start = 0
-    if resume and ckpt_path.is_file():
-        state = load_checkpoint(ckpt_path)
-        check_resumable(state, cfg, world, ckpt_path)
-        model.load_state_dict(state['model']); opt.load_state_dict(state['optimizer']); start = state['step']
+    if state: model.load_state_dict(state['model']); opt.load_state_dict(state['optimizer']); start = state['step']
     machine = machine_info(device)
     if rank == 0:
         out.mkdir(parents=True, exist_ok=True)
         resolved = dict(precision=precision, processes=world, steps_per_epoch=spe, total_steps=total)
         atomic_write(out / 'config.json', json.dumps({**asdict(cfg), 'resolved': resolved}, indent=1))
         _history(out / 'history.jsonl', start, spe)
-        _append(out / 'history.jsonl', dict(kind='start', step=start, epoch=start // spe, **resolved, **machine))
+        _append(out / 'history.jsonl', dict(kind='start', step=start, epoch=start // spe, **resolved, compile=cfg.compile,
+                                            channels_last=cfg.channels_last, **machine, **({'changed': changed} if changed else {})))
         print(f"{cfg.method}: steps {start}-{total} of {len(sched['lr'])} on {world} x {device} ({machine['cpu'] if device.type == 'cpu' else machine['accelerator']}, "
               f"CPU kernels {machine['cpu_kernels']}, {machine['threads']} threads), precision {precision}"
               + (' (auto)' if cfg.precision == 'auto' else ''), flush=True)
+        if changed: print(f'{cfg.method}: resumed with ' + ', '.join(f'{k} {a!r} -> {b!r}' for k, (a, b) in changed.items()), flush=True)
     net = torch.compile(model) if cfg.compile else model
     if world > 1: net = nn.parallel.DistributedDataParallel(net, device_ids=[device.index] if device.type == 'cuda' else None)
     aug = AugmentConfig(size=cfg.image_size, **cfg.augment)
@@ -333,7 +342,7 @@ def train(cfg: TrainConfig,       # the run
                     raise NonFiniteLoss(f'step {step}: the weights or statistics became non-finite after the update. The last good checkpoint is kept: '
                                         f'{ckpt_path if ckpt_path.is_file() else "none yet"}')
                 save_checkpoint(dict(config=_plain(asdict(cfg)), hparams=_plain(model.hparams), model=model.state_dict(),
-                                     optimizer=opt.state_dict(), step=step, epoch=step // spe, world=world), ckpt_path)
+                                     optimizer=opt.state_dict(), step=step, epoch=step // spe, world=world, precision=precision), ckpt_path)
             if step == total: break
         if rank == 0 and meter.sum:
             record = dict(kind='epoch', epoch=epoch, step=step, **meter.means(), views_per_s=n_views / (time.perf_counter() - t0))
