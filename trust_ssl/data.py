@@ -11,7 +11,7 @@ import numpy as np
 import torch
 from PIL import Image, UnidentifiedImageError
 from torch.utils.data import Dataset
-import trust_ssl
+from . import core
 from .core import atomic_write, world_info
 
 # %% auto #0
@@ -248,7 +248,7 @@ def _class_files(root: str | Path) -> tuple[list[str], list[Path], list[int]]:
     return classes, files, labels
 
 # %% ../nbs/05_data.ipynb #f18b9088
-EUROSAT_SAMPLE = Path(trust_ssl.__file__).parent / 'assets' / 'eurosat_sample'
+EUROSAT_SAMPLE = Path(core.__file__).parent / 'assets' / 'eurosat_sample'   # from a module's own file: see below
 
 def bundled_eurosat() -> Path:
     "The folder of the EuroSAT sample shipped inside the package (10 classes x 100 images)."

@@ -8,9 +8,9 @@ import argparse, json, os, sys, tempfile, time, warnings
 from pathlib import Path
 from typing import Callable, NamedTuple
 import pandas as pd
-import trust_ssl
+from . import core
 from .core import atomic_write
-from .data import dataset_key
+from .data import bundled_eurosat, dataset_key
 from .evaluate import results_file, run_id
 from .models import METHODS
 from .train import PRESETS
@@ -32,6 +32,16 @@ class Step(NamedTuple):
     executed: Path   # where the executed notebook goes
     result: Path | None = None  # the results file the step must leave (evaluations)
 
+def _check_inputs(data: str, eval_data: str, ood_root: str | None, id_folder: str):
+    "Refuse, before the first step, inputs that a step would fail on hours later (ood_root None: no OOD evaluation)."
+    if data and not Path(data).exists(): raise ValueError(f'--data {data}: no such file or folder; expected a packed file or a folder of images')
+    if eval_data and not Path(eval_data).is_dir(): raise ValueError(f'--eval-data {eval_data}: no such folder; expected a folder of class folders')
+    if ood_root is None: return
+    ood = Path(ood_root) if ood_root else bundled_eurosat()
+    if not ood.is_dir(): raise ValueError(f'--ood-root {ood_root}: no such folder; expected class folders, one of them in distribution (--id-folder)')
+    if not (ood / id_folder).is_dir():
+        raise ValueError(f'--id-folder {id_folder!r}: no such folder in {ood}; it has {sorted(d.name for d in ood.iterdir() if d.is_dir())}')
+
 def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
          data: str = '',             # pretraining data: a packed file or folder; '' = the bundled sample
          seeds: tuple = (0,),
@@ -49,6 +59,7 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
     if preset not in PRESETS: raise ValueError(f'unknown preset {preset!r}; expected one of {tuple(PRESETS)}')
     bad = [m for m in methods if m not in METHODS] + [e for e in evals if e not in EVALS]
     if bad: raise ValueError(f'unknown method(s) or evaluation(s) {bad}; methods: {tuple(METHODS)}, evaluations: {tuple(EVALS)}')
+    _check_inputs(data, eval_data, ood_root if 'ood' in evals else None, id_folder)
     root = Path(out) / preset
     eval_data = eval_data or (data if data and Path(data).is_dir() else '')
     name = dataset or (Path(eval_data).name if eval_data else 'eurosat_sample')
@@ -79,7 +90,7 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
 # %% ../nbs/15_reproduce.ipynb #ca754818
 def notebooks_dir() -> Path:
     "The nbs/ folder of the checkout trust_ssl is installed from."
-    nbs = Path(trust_ssl.__file__).resolve().parents[1] / 'nbs'
+    nbs = Path(core.__file__).resolve().parents[1] / 'nbs'      # the package's own files: trust_ssl.__file__ may be None
     if not (nbs / '10_pretrain.ipynb').is_file():
         raise FileNotFoundError(f'the driver runs the notebooks of a clone of the trust-ssl repository, and this trust_ssl '
                                 f'was installed without them (no {nbs}): clone the repository and `pip install -e .` there')
@@ -126,7 +137,7 @@ def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | No
     return counts
 
 # %% ../nbs/15_reproduce.ipynb #011acf46
-PAPER_NUMBERS = Path(trust_ssl.__file__).parent / 'assets' / 'paper_numbers.csv'
+PAPER_NUMBERS = Path(core.__file__).parent / 'assets' / 'paper_numbers.csv'
 
 def paper_numbers() -> pd.DataFrame:
     "The paper's published numbers, one row per number (package data)."
@@ -205,7 +216,6 @@ def demo_results(folder: str | Path,                       # results/ and pretra
     "Tiny pretraining runs and every evaluation on the bundled sample, written as the notebooks 11-14 write them."
     from trust_ssl.evaluate import (FeatureCache, demo_run, ki_trajectories, linear_probe, load_run, robustness_grid,
                                     save_results, split_images)
-    from trust_ssl.data import bundled_eurosat
     from trust_ssl.ood import folder_ood_data, ood_table
     folder = Path(folder); res, pre = folder / 'results', folder / 'pretrain'
     for m in methods:
@@ -219,7 +229,7 @@ def demo_results(folder: str | Path,                       # results/ and pretra
         save_results(robustness_grid(run, probe.head, sp['test'], max_images=40), results_file(res, 'robustness', run.name, 'eurosat_sample'), run, 'eurosat_sample')
         if m in EVIDENTIAL:
             save_results(ki_trajectories(run, sp['test'], n_images=40), results_file(res, 'ki', run.name, 'eurosat_sample'), run, 'eurosat_sample')
-        od = folder_ood_data(bundled_eurosat(), 'Forest', run.image_size, cap=20)
+        od = folder_ood_data(bundled_eurosat(), 'Forest', run.image_size, cap=40)   # 20 a side at least
         save_results(ood_table(run, od._replace(ood={k: od.ood[k] for k in ('River', 'Highway', 'SeaLake')})),
                      results_file(res, 'ood', run.name, 'eurosat_sample'), run, 'eurosat_sample')
     return res, pre

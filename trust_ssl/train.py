@@ -11,15 +11,16 @@ import numpy as np
 import torch
 import torch.nn as nn
 import torch.distributed as dist
-from .core import atomic_write, autocast, machine_info, resolve_precision, world_info
+from .core import atomic_write, autocast, machine_info, remove_stale_temporaries, resolve_precision, world_info
 from .augment import AugmentConfig, two_views
 from .data import EUROSAT_SAMPLE, DataError, PackedImages, SceneDataset, ImageFolderCorpus, list_images, pack
 from .models import METHODS, StepSchedule, build_method
 
 # %% auto #0
-__all__ = ['PRESETS', 'RESUME_MAY_CHANGE', 'ETA_AFTER', 'LARS', 'param_groups', 'TrainConfig', 'resolve_config', 'cosine',
-           'make_schedules', 'training_data', 'NonFiniteLoss', 'train_step', 'save_checkpoint', 'load_checkpoint',
-           'check_resumable', 'setup_distributed', 'train', 'parse_overrides', 'main', 'step_seconds']
+__all__ = ['PRESETS', 'RESUME_MAY_CHANGE', 'ETA_AFTER', 'RUN_FILES', 'LARS', 'param_groups', 'TrainConfig', 'resolve_config',
+           'cosine', 'make_schedules', 'training_data', 'NonFiniteLoss', 'train_step', 'save_checkpoint',
+           'load_checkpoint', 'check_resumable', 'setup_distributed', 'train', 'parse_overrides', 'main',
+           'step_seconds']
 
 # %% ../nbs/07_train.ipynb #5a44eafd
 class LARS(torch.optim.Optimizer):
@@ -268,6 +269,7 @@ def _eta(t0: float, first: int, step: int, total: int) -> str:
     return f'{1 / rate:.2f} s/step over steps {first + 1}-{step}; {total - step} steps left: about {left / 60:.1f} min'
 
 ETA_AFTER = 5     # steps measured (after a first, warm-up step) before the expected duration is printed
+RUN_FILES = ('checkpoint.pt', 'config.json', 'history.jsonl')   # what train writes with atomic_write into out_dir
 
 def train(cfg: TrainConfig,       # the run
           resume: bool = True,    # continue from out_dir/checkpoint.pt when it exists
@@ -277,6 +279,7 @@ def train(cfg: TrainConfig,       # the run
     rank, world, device = setup_distributed()
     precision = resolve_precision(cfg.precision, device)
     out = Path(cfg.out_dir); ckpt_path = out / 'checkpoint.pt'
+    if rank == 0: remove_stale_temporaries(out, RUN_FILES)                     # left by a process killed mid-write
     state = load_checkpoint(ckpt_path) if resume and ckpt_path.is_file() else None
     changed = check_resumable(state, cfg, world, ckpt_path) if state else {}     # refused before any work
     if state and state.get('precision', precision) != precision: changed['resolved precision'] = (state['precision'], precision)
@@ -288,6 +291,10 @@ def train(cfg: TrainConfig,       # the run
     if cfg.optimizer == 'lars': opt = LARS(groups, momentum=0.9)
     elif cfg.optimizer == 'sgd': opt = torch.optim.SGD(groups, lr=0.0, momentum=0.9)
     else: raise ValueError(f"`optimizer` must be 'lars' or 'sgd', got {cfg.optimizer!r}")
+    if rank == 0 and not cfg.data:
+        print(f"{cfg.method}: no `data` given, so this run pretrains on the small EuroSAT sample bundled with trust_ssl ({cfg.split} "
+              "split; a smoke test). Pass data=DIR (EuroSAT's class folders, e.g. data=/data/EuroSAT/2750) or data=FILE.pack to "
+              "pretrain on EuroSAT.", flush=True)
     data = training_data(cfg.data, cfg.image_size, out / 'data' if not cfg.data else out.parent / 'data', cfg.split)
     spe = len(data) // world // cfg.batch_size
     if spe == 0: raise ValueError(f'{len(data)} images cannot fill one batch of {cfg.batch_size} on each of {world} process(es)')
