@@ -59,3 +59,19 @@ def test_bigearthnet_patch(shared_data_root):
     img = ds[0]
     assert img.shape == (3, 120, 120) and (img.min().item(), img.max().item()) == (0, 255)
     assert bigearthnet_labels(ds.patches[0]) == ['Non-irrigated arable land', 'Pastures']
+
+def test_assets_found_when_the_package_has_no_file(tmp_path):
+    """Run from a folder holding a folder named trust_ssl, an editable install's package is a namespace package whose
+    __file__ is None; the modules load from their own files, and the bundled sample and paper numbers must still be found."""
+    root = Path(__file__).resolve().parents[1] / 'trust_ssl'
+    code = ('import runpy, sys, types\n'
+            f'pkg = types.ModuleType("trust_ssl"); pkg.__path__ = [{str(root)!r}]; pkg.__file__ = None\n'
+            'sys.modules["trust_ssl"] = pkg                      # what the import system builds for a namespace package\n'
+            'from trust_ssl.data import bundled_eurosat\n'
+            'from trust_ssl.reproduce import paper_numbers\n'
+            'assert (bundled_eurosat() / "Forest").is_dir() and len(paper_numbers()) > 100\n'
+            'sys.argv = ["trust_ssl.train", "--help"]; runpy.run_module("trust_ssl.train", run_name="__main__")\n')
+    (tmp_path / 'trust_ssl').mkdir()
+    r = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert 'usage: python -m trust_ssl.train' in r.stdout

@@ -19,7 +19,7 @@ def test_killed_driver_resumes_without_redoing(tmp_path):
         assert time.time() - t0 < 300, 'pretraining step did not finish'
         time.sleep(0.2)
     os.killpg(p.pid, signal.SIGKILL); p.wait()       # killed while the evaluation step runs
-    result = out / 'sample' / 'results' / 'linear_eval-simclr-seed0-eurosat_sample.csv'
+    result = out / 'sample' / 'results' / 'linear_eval-sample-simclr-seed0-eurosat_sample.csv'
     assert not result.is_file()
     first = marker.stat().st_mtime_ns
     r = subprocess.run(_cmd(out), capture_output=True, text=True, cwd=tmp_path, timeout=600)

@@ -83,6 +83,7 @@ def _check_run(out, steps, world, method):
     state = torch.load(out / 'checkpoint.pt', weights_only=True)
     assert (state['step'], state['world'], state['hparams']['method']) == (steps, world, method)
     hist = [json.loads(l) for l in (out / 'history.jsonl').read_text().splitlines()]
+    assert [h['kind'] for h in hist][:1] == ['start']                          # the start line: step, precision, machine
     starts, records = [h for h in hist if h['kind'] == 'start'], [h for h in hist if h['kind'] != 'start']
     assert records and all('K' in h and 'I' in h for h in records)
     assert [s['processes'] for s in starts] == [world] and starts[0]['precision'] in ('bf16', 'fp32')

@@ -11,8 +11,8 @@ import numpy as np
 import torch
 from PIL import Image, UnidentifiedImageError
 from torch.utils.data import Dataset
-import trust_ssl
-from .core import world_info
+from . import core
+from .core import atomic_write, world_info
 
 # %% auto #0
 __all__ = ['IMAGE_EXTENSIONS', 'SPLIT_RATIOS', 'SPLITS', 'EUROSAT_SAMPLE', 'BDD_WEATHER', 'BDD_TIMEOFDAY', 'PACK_MAGIC',
@@ -248,7 +248,7 @@ def _class_files(root: str | Path) -> tuple[list[str], list[Path], list[int]]:
     return classes, files, labels
 
 # %% ../nbs/05_data.ipynb #f18b9088
-EUROSAT_SAMPLE = Path(trust_ssl.__file__).parent / 'assets' / 'eurosat_sample'
+EUROSAT_SAMPLE = Path(core.__file__).parent / 'assets' / 'eurosat_sample'   # from a module's own file: see below
 
 def bundled_eurosat() -> Path:
     "The folder of the EuroSAT sample shipped inside the package (10 classes x 100 images)."
@@ -426,37 +426,30 @@ def _temp_beside(out: Path, suffix: str) -> Path:
     os.close(fd)
     return Path(name)
 
-def _publish(tmp: Path, out: Path):
-    "Give the finished `tmp` the mode a new file gets under the umask, then rename it onto `out` atomically."
-    umask = os.umask(0); os.umask(umask)                        # reading the umask means setting it; set it back
-    os.chmod(tmp, 0o666 & ~umask)
-    os.replace(tmp, out)
-
 # %% ../nbs/05_data.ipynb #1c3cfee3
 def pack(source: Dataset,                  # yields uint8 (3, H, W) images, or (image, label) pairs, or None (skipped)
          out: str | Path,                  # the packed file to write (its folder must exist)
          quality: int = 90,                # JPEG quality of the stored images
          classes: list[str] | None = None,  # class names, stored in the header (taken from source.classes if present)
          progress: bool = False,           # print a line every 10% of the images (at least 1,000 apart)
+         extra: dict | None = None,        # more JSON fields for the header, e.g. what the pack was made from
         ) -> dict:                         # the header written (count, size, skipped files, ...)
     "Write every image of `source` into one packed file (JPEG bytes + index), atomically."
     out = Path(out)
     if not 1 <= quality <= 100: raise ValueError(f'`quality` must be in 1..100, got {quality}')
     if out.is_dir(): raise DataError(f'{out} is a folder, expected the path of the packed file to write')
-    tmp_data, tmp_out = _temp_beside(out, '.data'), None
+    tmp_data = _temp_beside(out, '.data')
     try:
-        tmp_out = _temp_beside(out, '.tmp')
         with open(tmp_data, 'wb') as data: lengths, labels, shape = _encode_stream(source, data, quality, progress)
         skipped = list(getattr(source, 'skipped', []))
         header = dict(count=len(lengths), height=shape[1], width=shape[2], quality=quality,
                       classes=list(classes if classes is not None else getattr(source, 'classes', []) or []),
-                      source=str(getattr(source, 'root', type(source).__name__)), skipped=skipped)
-        with open(tmp_out, 'wb') as f, open(tmp_data, 'rb') as data:
-            f.write(_pack_head(header, lengths, labels)); shutil.copyfileobj(data, f, 1 << 22)
-        _publish(tmp_out, out)
-    finally:
-        for t in (tmp_data, tmp_out):
-            if t is not None: t.unlink(missing_ok=True)
+                      source=str(getattr(source, 'root', type(source).__name__)), skipped=skipped, **(extra or {}))
+        def write(f):
+            f.write(_pack_head(header, lengths, labels))
+            with open(tmp_data, 'rb') as data: shutil.copyfileobj(data, f, 1 << 22)
+        atomic_write(out, write)
+    finally: tmp_data.unlink(missing_ok=True)
     if skipped: print(f'pack: skipped {len(skipped)} unreadable file(s):\n  ' + '\n  '.join(skipped), file=sys.stderr)
     return header
 

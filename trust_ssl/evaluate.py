@@ -4,7 +4,7 @@
 
 # %% ../nbs/08_evaluate.ipynb #9b78cedd
 from __future__ import annotations
-import hashlib, json, math, os, tempfile
+import hashlib, json, math, os, tempfile, warnings
 from pathlib import Path
 from typing import NamedTuple
 import numpy as np
@@ -12,7 +12,7 @@ import pandas as pd
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
-from .core import autocast, resolve_precision
+from .core import atomic_write, autocast, resolve_precision
 from .corruptions import CORRUPTIONS, CORRUPTION_GROUPS, corrupt
 from .data import EUROSAT_SAMPLE, SceneDataset, SPLIT_RATIOS
 from .evidential import softplus_evidence, evidential_trust
@@ -20,11 +20,17 @@ from .models import METHODS, SSLMethod, build_method, methods_with
 from .train import load_checkpoint
 
 # %% auto #0
-__all__ = ['PretrainedRun', 'default_device', 'load_run', 'Split', 'split_images', 'features', 'FeatureCache', 'ProbeResult',
-           'accuracy', 'linear_probe', 'stratified_subset', 'robustness_grid', 'summarize_robustness', 'pair_trust',
-           'ki_trajectories', 'results_file', 'save_results', 'demo_run', 'aggregate_seeds']
+__all__ = ['run_id', 'PretrainedRun', 'default_device', 'load_run', 'Split', 'split_images', 'features', 'FeatureCache',
+           'ProbeResult', 'accuracy', 'linear_probe', 'stratified_subset', 'robustness_grid', 'summarize_robustness',
+           'pair_trust', 'ki_trajectories', 'results_file', 'save_results', 'demo_run', 'aggregate_seeds']
 
 # %% ../nbs/08_evaluate.ipynb #86ef0ade
+def run_id(preset: str,           # the preset the run was resolved from ('' when it recorded none)
+           run_dir: str | Path,   # the run's folder
+          ) -> str:
+    "How results name the run they evaluate: '<preset>-<run folder name>', e.g. 'mini-trust_ssl-seed0'."
+    return f"{preset or 'nopreset'}-{Path(run_dir).resolve().name}"
+
 class PretrainedRun(NamedTuple):
     "A trained method, in eval mode, with what the results files record about it."
     model: SSLMethod
@@ -34,6 +40,16 @@ class PretrainedRun(NamedTuple):
     image_size: int      # the view size it was trained at: evaluation uses the same
     step: int
     checkpoint: Path
+    total_steps: int = 0  # the steps the run was configured for (its config.json); 0 when unknown
+    @property
+    def folder(self) -> Path: return self.checkpoint.resolve().parent
+    @property
+    def name(self) -> str: return run_id(self.preset, self.folder)
+
+def _total_steps(config: Path) -> int:
+    "The total steps a run's config.json records (`resolved.total_steps`); 0 when it records none."
+    try: return int(json.loads(config.read_text())['resolved']['total_steps'])
+    except (OSError, ValueError, KeyError, TypeError): return 0
 
 def default_device() -> torch.device:
     "Where evaluations run unless told: the first CUDA device when there is one, else the CPU."
@@ -42,7 +58,7 @@ def default_device() -> torch.device:
 def load_run(path: str | Path,  # a 10_pretrain output folder, or its checkpoint.pt
              device: str | torch.device | None = None,  # where the model goes; None: default_device()
             ) -> PretrainedRun:
-    "The method trained by a pretraining run, rebuilt from its checkpoint and put in eval mode."
+    "The method trained by a pretraining run, rebuilt from its checkpoint and put in eval mode; warns if the run is unfinished."
     path = Path(path); ckpt = path / 'checkpoint.pt' if path.is_dir() else path
     if not ckpt.is_file(): raise FileNotFoundError(f'{ckpt}: no checkpoint (expected a 10_pretrain output folder or a checkpoint.pt)')
     state = load_checkpoint(ckpt)
@@ -52,7 +68,11 @@ def load_run(path: str | Path,  # a 10_pretrain output folder, or its checkpoint
     model = build_method(cfg['method'], backbone=cfg['backbone'], stem=cfg['stem'], **cfg.get('method_args', {}))
     model.load_state_dict(state['model'])
     model = model.to(device or default_device())
-    return PretrainedRun(model.eval(), cfg['method'], cfg.get('seed', 0), cfg.get('preset', ''), cfg['image_size'], state['step'], ckpt)
+    total = _total_steps(ckpt.parent / 'config.json')
+    if state['step'] < total:
+        warnings.warn(f'{ckpt}: step {state["step"]} of the {total} steps the run is configured for; the run is unfinished (still '
+                      f'training, or stopped), so what is evaluated is a partly trained model', stacklevel=2)
+    return PretrainedRun(model.eval(), cfg['method'], cfg.get('seed', 0), cfg.get('preset', ''), cfg['image_size'], state['step'], ckpt, total)
 
 # %% ../nbs/08_evaluate.ipynb #8e18392f
 class Split(NamedTuple):
@@ -114,9 +134,7 @@ class FeatureCache:
         p = self.path(run, split.key, corruption, severity)
         if p.is_file(): return torch.load(p, weights_only=True)
         f = features(run.model, split.images, corruption, severity, **kw)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.folder, suffix='.tmp'); os.close(fd)
-        torch.save(f, tmp); os.replace(tmp, p)
+        atomic_write(p, lambda file: torch.save(f, file))
         return f
 
 # %% ../nbs/08_evaluate.ipynb #821a8555
@@ -246,17 +264,29 @@ def ki_trajectories(run: PretrainedRun, test: Split,
     return df
 
 # %% ../nbs/08_evaluate.ipynb #f2b9f170
-def results_file(out_dir: str | Path, kind: str, method: str, seed: int, dataset: str) -> Path:
-    "Where an evaluation writes its results: out_dir/<kind>-<method>-seed<seed>-<dataset>.csv (one name, used by the driver too)."
-    return Path(out_dir) / f'{kind}-{method}-seed{seed}-{dataset}.csv'
+def results_file(out_dir: str | Path,  # the results folder
+                 kind: str,              # linear_eval, linear_curve, robustness, ki, ood
+                 run: str,               # the evaluated run's name: `PretrainedRun.name`, or `run_id(preset, run_dir)`
+                 dataset: str,           # the evaluation dataset's name
+                ) -> Path:
+    "Where an evaluation writes its results: out_dir/<kind>-<run>-<dataset>.csv (one name, used by the driver too)."
+    return Path(out_dir) / f'{kind}-{run}-{dataset}.csv'
+
+def _recorded_run(path: Path) -> str:
+    "The run folder a results file records in its `run` column."
+    try: col = pd.read_csv(path, usecols=lambda c: c == 'run', nrows=1, keep_default_na=False)
+    except (OSError, ValueError, pd.errors.ParserError): return '(unreadable)'
+    return str(col.run.iloc[0]) if 'run' in col and len(col) else '(not recorded)'
 
 def save_results(df: pd.DataFrame, path: str | Path, run: PretrainedRun, dataset: str) -> pd.DataFrame:
-    "Add the run's identifying columns to `df` and write it as CSV atomically; returns the written frame."
-    df = df.assign(method=run.method, seed=run.seed, preset=run.preset, dataset=dataset, image_size=run.image_size, step=run.step)
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp'); os.close(fd)
-    try: df.to_csv(tmp, index=False); os.replace(tmp, path)
-    except BaseException: Path(tmp).unlink(missing_ok=True); raise
+    "Add the run's identifying columns to `df` and write it as CSV atomically, never over another run's results; returns the written frame."
+    df = df.assign(method=run.method, seed=run.seed, preset=run.preset, run=str(run.folder), dataset=dataset,
+                   image_size=run.image_size, step=run.step)
+    path = Path(path)
+    if path.is_file() and (before := _recorded_run(path)) != str(run.folder):
+        raise FileExistsError(f'{path} holds the results of run {before}; refusing to replace them with those of run {run.folder}. '
+                              f'Write this evaluation to another out_dir, or delete {path} if its results are not wanted')
+    atomic_write(path, df.to_csv(index=False))
     return df
 
 def demo_run(folder: str | Path, method: str = 'trust_ssl', steps: int = 8) -> Path:

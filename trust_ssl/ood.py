@@ -4,6 +4,7 @@
 
 # %% ../nbs/09_ood.ipynb #6a524faa
 from __future__ import annotations
+import warnings
 from pathlib import Path
 from typing import NamedTuple
 import numpy as np
@@ -17,14 +18,19 @@ from .data import DataError, IMAGE_EXTENSIONS, bdd100k_weather_splits, list_imag
 from .evaluate import PretrainedRun, features, pair_trust, linear_probe
 
 # %% auto #0
-__all__ = ['ood_metrics', 'Mahalanobis', 'energy_scores', 'energy_from_logits', 'feature_norm_scores', 'ki_scores', 'OODData',
-           'folder_ood_data', 'bdd100k_ood_data', 'ood_table']
+__all__ = ['MIN_OOD_IMAGES', 'ood_metrics', 'Mahalanobis', 'energy_scores', 'energy_from_logits', 'feature_norm_scores',
+           'ki_scores', 'OODData', 'folder_ood_data', 'bdd100k_ood_data', 'ood_table']
 
 # %% ../nbs/09_ood.ipynb #68c7f30e
+MIN_OOD_IMAGES = 20   # fewer scores than this on either side: the metrics are warned about
+
 def ood_metrics(id_scores, ood_scores) -> dict:
     "AUROC, AUPR-in, AUPR-out and FPR at 95% TPR, OOD positive, higher score = more OOD."
     s_in, s_out = np.asarray(id_scores, np.float64).ravel(), np.asarray(ood_scores, np.float64).ravel()
     if len(s_in) == 0 or len(s_out) == 0: raise ValueError(f'both splits need images: {len(s_in)} ID and {len(s_out)} OOD scores')
+    if min(len(s_in), len(s_out)) < MIN_OOD_IMAGES:
+        warnings.warn(f'OOD metrics of {len(s_in)} ID and {len(s_out)} OOD scores: with fewer than {MIN_OOD_IMAGES} images a side, AUROC '
+                      f'moves in steps of 1/{len(s_in) * len(s_out)} and reads 0, 0.5 or 1 by chance; evaluate on more images', stacklevel=2)
     if not (np.isfinite(s_in).all() and np.isfinite(s_out).all()): raise ValueError('scores must be finite')
     y = np.r_[np.zeros(len(s_in)), np.ones(len(s_out))]; s = np.r_[s_in, s_out]
     fpr, tpr, _ = roc_curve(y, s)

@@ -4,13 +4,14 @@
 
 # %% ../nbs/15_reproduce.ipynb #85f20495
 from __future__ import annotations
-import argparse, json, os, sys, tempfile, time
+import argparse, json, os, sys, tempfile, time, warnings
 from pathlib import Path
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 import pandas as pd
-import trust_ssl
-from .data import dataset_key
-from .evaluate import results_file
+from . import core
+from .core import atomic_write
+from .data import bundled_eurosat, dataset_key
+from .evaluate import results_file, run_id
 from .models import METHODS, methods_with
 from .train import PRESETS
 
@@ -27,8 +28,19 @@ class Step(NamedTuple):
     name: str        # what the progress line shows
     notebook: str    # notebook file name in nbs/
     params: dict     # papermill parameters
-    done: Path       # exists once the step has finished
+    done: Path | None  # the marker the driver writes once the notebook has returned (None: run every time)
     executed: Path   # where the executed notebook goes
+    result: Path | None = None  # the results file the step must leave (evaluations)
+
+def _check_inputs(data: str, eval_data: str, ood_root: str | None, id_folder: str):
+    "Refuse, before the first step, inputs that a step would fail on hours later (ood_root None: no OOD evaluation)."
+    if data and not Path(data).exists(): raise ValueError(f'--data {data}: no such file or folder; expected a packed file or a folder of images')
+    if eval_data and not Path(eval_data).is_dir(): raise ValueError(f'--eval-data {eval_data}: no such folder; expected a folder of class folders')
+    if ood_root is None: return
+    ood = Path(ood_root) if ood_root else bundled_eurosat()
+    if not ood.is_dir(): raise ValueError(f'--ood-root {ood_root}: no such folder; expected class folders, one of them in distribution (--id-folder)')
+    if not (ood / id_folder).is_dir():
+        raise ValueError(f'--id-folder {id_folder!r}: no such folder in {ood}; it has {sorted(d.name for d in ood.iterdir() if d.is_dir())}')
 
 def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
          data: str = '',             # pretraining data: a packed file or folder; '' = the bundled sample
@@ -47,6 +59,7 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
     if preset not in PRESETS: raise ValueError(f'unknown preset {preset!r}; expected one of {tuple(PRESETS)}')
     bad = [m for m in methods if m not in METHODS] + [e for e in evals if e not in EVALS]
     if bad: raise ValueError(f'unknown method(s) or evaluation(s) {bad}; methods: {tuple(METHODS)}, evaluations: {tuple(EVALS)}')
+    _check_inputs(data, eval_data, ood_root if 'ood' in evals else None, id_folder)
     root = Path(out) / preset
     eval_data = eval_data or (data if data and Path(data).is_dir() else '')
     name = dataset or (Path(eval_data).name if eval_data else 'eurosat_sample')
@@ -64,51 +77,67 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
                 p = dict(common, ood_root=ood_root, id_folder=id_folder) if e == 'ood' else dict(common, data_root=eval_data, dataset=name)
                 if e == 'robustness': p['max_images'] = max_images
                 kind = {'linear': 'linear_eval', 'robustness': 'robustness', 'ki': 'ki', 'ood': 'ood'}[e]
-                steps.append(Step(f'{e} {m} seed {seed}', EVALS[e] + '.ipynb', p,
-                                  results_file(res, kind, m, seed, ood_name if e == 'ood' else name),
-                                  root / 'notebooks' / f'{EVALS[e]}-{m}-seed{seed}.ipynb'))
+                result = results_file(res, kind, run_id(preset, run), ood_name if e == 'ood' else name)
+                steps.append(Step(f'{e} {m} seed {seed}', EVALS[e] + '.ipynb', p, result.with_name(result.stem + '.complete.json'),
+                                  root / 'notebooks' / f'{EVALS[e]}-{m}-seed{seed}.ipynb', result))
     if figures:
         steps.append(Step('figures', '20_paper_figures.ipynb',
                           dict(results_dir=str(res), pretrain_dir=str(root / 'pretrain'), preset=preset,
                                out_dir=str(root / 'paper_figures')),
-                          root / 'paper_figures' / '.never', root / 'notebooks' / '20_paper_figures.ipynb'))
+                          None, root / 'notebooks' / '20_paper_figures.ipynb'))
     return steps
 
 # %% ../nbs/15_reproduce.ipynb #ca754818
 def notebooks_dir() -> Path:
     "The nbs/ folder of the checkout trust_ssl is installed from."
-    nbs = Path(trust_ssl.__file__).resolve().parents[1] / 'nbs'
+    nbs = Path(core.__file__).resolve().parents[1] / 'nbs'      # the package's own files: trust_ssl.__file__ may be None
     if not (nbs / '10_pretrain.ipynb').is_file():
         raise FileNotFoundError(f'the driver runs the notebooks of a clone of the trust-ssl repository, and this trust_ssl '
                                 f'was installed without them (no {nbs}): clone the repository and `pip install -e .` there')
     return nbs
 
 def _mark_done(path: Path, step: Step):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix='.tmp')
-    with os.fdopen(fd, 'w') as f: json.dump(dict(step=step.name, params=step.params, finished=time.time()), f)
-    os.replace(tmp, path)
+    atomic_write(path, json.dumps(dict(step=step.name, params=step.params, result=str(step.result or ''), finished=time.time())))
 
-def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | None = None) -> dict:
+def _finished(s: Step) -> bool:
+    "The driver marked the step finished after its notebook returned, and the results file it must leave is there."
+    return s.done is not None and s.done.is_file() and (s.result is None or s.result.is_file())
+
+def _version(p: Path | None):
+    "Which version of the file `p` is there (None: none), to tell whether a step wrote it."
+    if p is None or not p.is_file(): return None
+    st = p.stat(); return st.st_ino, st.st_mtime_ns, st.st_size
+
+def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | None = None,
+             execute: Callable | None = None,   # runs one Step; papermill on nbs/<step.notebook> if None
+            ) -> dict:
     "Run the unfinished steps in order (papermill); returns the counts of steps run and skipped."
-    if not dry_run:
+    if not dry_run and execute is None:
         import papermill as pm
         nbs = nbs or notebooks_dir()
+        def execute(s: Step): pm.execute_notebook(nbs / s.notebook, s.executed, parameters=s.params, progress_bar=False, cwd=str(Path.cwd()))
     counts, n = {'run': 0, 'skipped': 0}, len(steps)
     for i, s in enumerate(steps, 1):
-        if s.done.is_file():
+        if _finished(s):
             counts['skipped'] += 1; log(f'[{i}/{n}] {s.name}: done, skipped'); continue
         if dry_run: log(f'[{i}/{n}] {s.name}: would run {s.notebook} {s.params}'); continue
         t0 = time.time()
         s.executed.parent.mkdir(parents=True, exist_ok=True)
-        pm.execute_notebook(nbs / s.notebook, s.executed, parameters=s.params, progress_bar=False, cwd=str(Path.cwd()))
-        if s.notebook == '10_pretrain.ipynb': _mark_done(s.done, s)
+        if s.done is not None: s.done.unlink(missing_ok=True)
+        before = _version(s.result)
+        try: execute(s)
+        except BaseException:
+            if s.result is not None and _version(s.result) != before: s.result.unlink(missing_ok=True)   # a failed step leaves no result
+            raise
+        if s.result is not None and not s.result.is_file():
+            raise RuntimeError(f'{s.name}: {s.notebook} finished without writing its results file {s.result}')
+        if s.done is not None: _mark_done(s.done, s)
         counts['run'] += 1
         log(f'[{i}/{n}] {s.name}: finished in {time.time() - t0:.0f} s')
     return counts
 
 # %% ../nbs/15_reproduce.ipynb #011acf46
-PAPER_NUMBERS = Path(trust_ssl.__file__).parent / 'assets' / 'paper_numbers.csv'
+PAPER_NUMBERS = Path(core.__file__).parent / 'assets' / 'paper_numbers.csv'
 
 def paper_numbers() -> pd.DataFrame:
     "The paper's published numbers, one row per number (package data)."
@@ -116,12 +145,19 @@ def paper_numbers() -> pd.DataFrame:
 
 # %% ../nbs/15_reproduce.ipynb #3b3284ac
 def load_results(results_dir: str | Path) -> dict:
-    "kind -> the concatenated results files `<kind>-<method>-seed<seed>-<dataset>.csv` of a folder."
+    "kind -> the concatenated results files `<kind>-<preset>-<run folder>-<dataset>.csv` of a folder; warns where runs would mix."
     out = {}
     for f in sorted(Path(results_dir).glob('*.csv')):
         kind = f.name.split('-', 1)[0]
         out.setdefault(kind, []).append(pd.read_csv(f, keep_default_na=False))
-    return {k: pd.concat(v, ignore_index=True) for k, v in out.items()}
+    out = {k: pd.concat(v, ignore_index=True) for k, v in out.items()}
+    for kind, df in out.items():
+        if not {'run', 'method', 'seed', 'dataset'} <= set(df.columns): continue
+        runs = df.groupby(['method', 'seed', 'dataset']).run.unique()
+        for (m, s, d), r in runs[runs.map(len) > 1].items():
+            warnings.warn(f'{results_dir}: {kind} results of {len(r)} runs of {m} seed {s} on {d} ({", ".join(r)}); the tables would '
+                          f'count them as one seed: keep one run per method and seed in a results folder', stacklevel=2)
+    return out
 
 STAND_INS = {'weather_mwd': 'bdd100k'}   # our dataset -> the paper's dataset it stands in for
 
@@ -180,23 +216,22 @@ def demo_results(folder: str | Path,                       # results/ and pretra
     "Tiny pretraining runs and every evaluation on the bundled sample, written as the notebooks 11-14 write them."
     from trust_ssl.evaluate import (FeatureCache, demo_run, ki_trajectories, linear_probe, load_run, robustness_grid,
                                     save_results, split_images)
-    from trust_ssl.data import bundled_eurosat
     from trust_ssl.ood import folder_ood_data, ood_table
     folder = Path(folder); res, pre = folder / 'results', folder / 'pretrain'
     for m in methods:
         run = load_run(demo_run(pre / f'{m}-seed0', m, steps))
-        if results_file(res, 'ood', m, 0, 'eurosat_sample').is_file(): continue
+        if results_file(res, 'ood', run.name, 'eurosat_sample').is_file(): continue
         sp = {s: split_images('', s, run.image_size) for s in ('train', 'val', 'test')}
         cache = FeatureCache(folder / 'features')
         probe = linear_probe(*[(cache.get(run, sp[s]), sp[s].labels) for s in ('train', 'val', 'test')], epochs=5)
         save_results(pd.DataFrame([dict(test_acc=probe.test_acc, val_acc=probe.val_acc, best_epoch=probe.best_epoch)]),
-                     results_file(res, 'linear_eval', m, 0, 'eurosat_sample'), run, 'eurosat_sample')
-        save_results(robustness_grid(run, probe.head, sp['test'], max_images=40), results_file(res, 'robustness', m, 0, 'eurosat_sample'), run, 'eurosat_sample')
+                     results_file(res, 'linear_eval', run.name, 'eurosat_sample'), run, 'eurosat_sample')
+        save_results(robustness_grid(run, probe.head, sp['test'], max_images=40), results_file(res, 'robustness', run.name, 'eurosat_sample'), run, 'eurosat_sample')
         if METHODS[m].evidential:
-            save_results(ki_trajectories(run, sp['test'], n_images=40), results_file(res, 'ki', m, 0, 'eurosat_sample'), run, 'eurosat_sample')
-        od = folder_ood_data(bundled_eurosat(), 'Forest', run.image_size, cap=20)
+            save_results(ki_trajectories(run, sp['test'], n_images=40), results_file(res, 'ki', run.name, 'eurosat_sample'), run, 'eurosat_sample')
+        od = folder_ood_data(bundled_eurosat(), 'Forest', run.image_size, cap=40)   # 20 a side at least
         save_results(ood_table(run, od._replace(ood={k: od.ood[k] for k in ('River', 'Highway', 'SeaLake')})),
-                     results_file(res, 'ood', m, 0, 'eurosat_sample'), run, 'eurosat_sample')
+                     results_file(res, 'ood', run.name, 'eurosat_sample'), run, 'eurosat_sample')
     return res, pre
 
 # %% ../nbs/15_reproduce.ipynb #ba618345

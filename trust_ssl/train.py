@@ -4,23 +4,23 @@
 
 # %% ../nbs/07_train.ipynb #2afc33e3
 from __future__ import annotations
-import argparse, dataclasses, itertools, json, math, os, sys, tempfile, time, warnings
+import argparse, dataclasses, hashlib, itertools, json, math, os, sys, tempfile, time, warnings
 from dataclasses import dataclass, field, asdict
 from pathlib import Path
 import numpy as np
 import torch
 import torch.nn as nn
 import torch.distributed as dist
-from .core import PRECISIONS, autocast, machine_info, resolve_precision, world_info
+from .core import PRECISIONS, atomic_write, autocast, machine_info, remove_stale_temporaries, resolve_precision, world_info
 from .augment import AugmentConfig, two_views
-from .data import EUROSAT_SAMPLE, PackedImages, SceneDataset, ImageFolderCorpus, pack
+from .data import EUROSAT_SAMPLE, DataError, PackedImages, SceneDataset, ImageFolderCorpus, list_images, pack
 from .models import BACKBONES, METHODS, STEMS, StepSchedule, build_method
 
 # %% auto #0
-__all__ = ['PRESETS', 'CONFIG_RULES', 'SCALAR_FIELDS', 'RESUME_KEYS', 'ETA_AFTER', 'LARS', 'param_groups', 'TrainConfig',
-           'check_config', 'resolve_config', 'cosine', 'make_schedules', 'training_data', 'NonFiniteLoss', 'train_step',
-           'save_checkpoint', 'load_checkpoint', 'check_resumable', 'setup_distributed', 'train', 'parse_overrides',
-           'main', 'step_seconds']
+__all__ = ['PRESETS', 'CONFIG_RULES', 'SCALAR_FIELDS', 'RESUME_MAY_CHANGE', 'ETA_AFTER', 'RUN_FILES', 'LARS', 'param_groups',
+           'TrainConfig', 'check_config', 'resolve_config', 'cosine', 'make_schedules', 'training_data',
+           'NonFiniteLoss', 'train_step', 'save_checkpoint', 'load_checkpoint', 'check_resumable', 'setup_distributed',
+           'train', 'parse_overrides', 'main', 'step_seconds']
 
 # %% ../nbs/07_train.ipynb #5a44eafd
 class LARS(torch.optim.Optimizer):
@@ -163,6 +163,22 @@ def make_schedules(cfg: TrainConfig, steps_per_epoch: int, world: int = 1) -> di
     return dict(lr=lr, lsel=lsel, lmin=cosine(*cfg.lmin, n), momentum=cosine(*cfg.momentum, n), glob=glob)
 
 # %% ../nbs/07_train.ipynb #1a0fac61
+def _fingerprint(root: Path,        # a resolved folder
+                 files: list[Path],  # its image files, from list_images
+                 split: str, size: int) -> str:
+    "What a pack of `root` would hold, as a short hash: the path, each image's relative name, size and mtime, the split and the size."
+    h = hashlib.sha1(json.dumps([str(root), split, size]).encode())
+    for f in files:
+        st = f.stat(); h.update(f'{f.relative_to(root).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\n'.encode())
+    return h.hexdigest()[:16]
+
+def _packed_from(path: Path, root: Path, fingerprint: str) -> bool:
+    "Whether `path` is a whole pack made from `root` as it is now."
+    if not path.is_file(): return False
+    try: header = PackedImages(path).header
+    except DataError: return False                          # damaged or another format: pack again
+    return header.get('source') == str(root) and header.get('fingerprint') == fingerprint
+
 def training_data(data: str = '',       # a packed file, a folder of images, or '' for the bundled EuroSAT sample
                   image_size: int = 224,  # side of the views; folders are packed at 8/7 of it
                   cache_dir: str | Path = 'runs/data',  # where folders are packed
@@ -175,11 +191,17 @@ def training_data(data: str = '',       # a packed file, a folder of images, or 
                                          f'the pretraining images (`trust-ssl-pack scenes DIR FILE --split train`)', stacklevel=2)
         return PackedImages(data)
     if data and not Path(data).is_dir(): raise FileNotFoundError(f'`data`: {data} is neither a packed file nor a folder')
-    size, root = round(image_size * 8 / 7), Path(data) if data else EUROSAT_SAMPLE
-    out = Path(cache_dir) / f'{root.resolve().name}-{split}-{size}px.pack'
-    if rank == 0 and not out.is_file():
+    size, root = round(image_size * 8 / 7), (Path(data) if data else EUROSAT_SAMPLE).resolve()
+    files = list_images(root)
+    if split != 'all' and all(f.parent == root for f in files):
+        raise DataError(f"{root} holds its images directly, with no class folders, so it has no {split!r} split; "
+                        f"pass split='all' to pretrain on every image in it")
+    fingerprint = _fingerprint(root, files, split, size)
+    out = Path(cache_dir) / f'{root.name}-{split}-{size}px-{fingerprint}.pack'
+    if rank == 0 and not _packed_from(out, root, fingerprint):
         out.parent.mkdir(parents=True, exist_ok=True)
-        pack(ImageFolderCorpus(root, size=size) if split == 'all' else SceneDataset(root, split, size=size), out)
+        src = ImageFolderCorpus(root, size=size) if split == 'all' else SceneDataset(root, split, size=size)
+        pack(src, out, extra=dict(fingerprint=fingerprint))
     if world > 1: dist.barrier()
     return PackedImages(out)
 
@@ -212,16 +234,8 @@ def train_step(model: nn.Module,      # a method (or its DDP wrapper)
 
 # %% ../nbs/07_train.ipynb #e66d584d
 def save_checkpoint(state: dict, path: str | Path) -> Path:
-    "Write `state` to `path` atomically (temporary file, fsync, rename)."
-    path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f'.{path.name}.', suffix='.tmp')
-    try:
-        with os.fdopen(fd, 'wb') as f:
-            torch.save(state, f); f.flush(); os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True); raise
-    return path
+    "Write `state` to `path` atomically (`trust_ssl.core.atomic_write`: temporary file, fsync, the umask's mode, rename)."
+    return atomic_write(path, lambda f: torch.save(state, f))
 
 def load_checkpoint(path: str | Path) -> dict:
     "A checkpoint written by `save_checkpoint`, loaded with weights_only=True on the CPU; a clear error if damaged."
@@ -233,17 +247,24 @@ def load_checkpoint(path: str | Path) -> dict:
     return state
 
 # %% ../nbs/07_train.ipynb #edef963d
-RESUME_KEYS = ('method', 'method_args', 'backbone', 'stem', 'image_size', 'batch_size', 'epochs', 'seed', 'data', 'split')
+RESUME_MAY_CHANGE = ('max_steps', 'log_every', 'checkpoint_every', 'out_dir', 'precision', 'compile', 'channels_last')
 
-def check_resumable(state: dict, cfg: TrainConfig, world: int, path='checkpoint'):
-    "Raise if the checkpoint `state` was written by a run with another method, model, shape or schedule."
-    old = state['config']
-    diff = {k: (old.get(k), getattr(cfg, k)) for k in RESUME_KEYS if old.get(k) != _plain(getattr(cfg, k))}
-    if state.get('world', 1) != world: diff['processes'] = (state.get('world', 1), world)
-    if diff:
-        raise ValueError(f'{path} was written by another run; it cannot be resumed with this configuration. '
-                         + '; '.join(f'{k}: checkpoint {a!r}, now {b!r}' for k, (a, b) in diff.items())
-                         + '. Use another out_dir or resume=False.')
+def check_resumable(state: dict,        # a checkpoint, from load_checkpoint
+                    cfg: TrainConfig,   # the configuration of the resume
+                    world: int,         # its number of processes
+                    path='checkpoint',  # the checkpoint's path, for the message
+                   ) -> dict:           # field -> (checkpoint's value, now) of the fields in RESUME_MAY_CHANGE that changed
+    "Raise unless `cfg` differs from the configuration that wrote `state` only in `RESUME_MAY_CHANGE` (and world is the same)."
+    old, new, default = state['config'], _plain(asdict(cfg)), _plain(asdict(TrainConfig()))
+    diff = {k: (old.get(k, default[k]), v) for k, v in new.items() if old.get(k, default[k]) != v}
+    fixed = {k: d for k, d in diff.items() if k not in RESUME_MAY_CHANGE}
+    if state.get('world', 1) != world: fixed['processes'] = (state.get('world', 1), world)
+    if fixed:
+        raise ValueError(f'{path} was written by a run with another configuration, which a resume cannot change: '
+                         + '; '.join(f'{k}: checkpoint {a!r}, now {b!r}' for k, (a, b) in fixed.items())
+                         + f'. A resume may change only {", ".join(RESUME_MAY_CHANGE)}; to train with other values, '
+                         'start a new run (another out_dir, or resume=False / --no-resume).')
+    return {k: d for k, d in diff.items() if k in RESUME_MAY_CHANGE}
 
 def _plain(v): return json.loads(json.dumps(v))   # tuples -> lists, as a checkpoint stores them
 
@@ -268,7 +289,7 @@ def _history(path: Path, keep_until: int, steps_per_epoch: int) -> None:
     if not path.is_file(): return
     keep = lambda r: r['step'] < keep_until or (r['step'] == keep_until and (r['kind'] in ('step', 'start') or r['step'] % steps_per_epoch == 0))
     lines = [l for l in path.read_text().splitlines() if l.strip() and keep(json.loads(l))]
-    tmp = path.with_suffix('.tmp'); tmp.write_text(''.join(l + '\n' for l in lines)); os.replace(tmp, path)
+    atomic_write(path, ''.join(l + '\n' for l in lines))
 
 class _Meter:
     "Running means of the logged values."
@@ -293,6 +314,7 @@ def _eta(t0: float, first: int, step: int, total: int) -> str:
     return f'{1 / rate:.2f} s/step over steps {first + 1}-{step}; {total - step} steps left: about {left / 60:.1f} min'
 
 ETA_AFTER = 5     # steps measured (after a first, warm-up step) before the expected duration is printed
+RUN_FILES = ('checkpoint.pt', 'config.json', 'history.jsonl')   # what train writes with atomic_write into out_dir
 
 def train(cfg: TrainConfig,       # the run
           resume: bool = True,    # continue from out_dir/checkpoint.pt when it exists
@@ -302,6 +324,10 @@ def train(cfg: TrainConfig,       # the run
     rank, world, device = setup_distributed()
     precision = resolve_precision(cfg.precision, device)
     out = Path(cfg.out_dir); ckpt_path = out / 'checkpoint.pt'
+    if rank == 0: remove_stale_temporaries(out, RUN_FILES)                     # left by a process killed mid-write
+    state = load_checkpoint(ckpt_path) if resume and ckpt_path.is_file() else None
+    changed = check_resumable(state, cfg, world, ckpt_path) if state else {}     # refused before any work
+    if state and state.get('precision', precision) != precision: changed['resolved precision'] = (state['precision'], precision)
     torch.manual_seed(cfg.seed)
     model = build_method(cfg.method, backbone=cfg.backbone, stem=cfg.stem, **cfg.method_args).to(device)
     if cfg.channels_last: model = model.to(memory_format=torch.channels_last)
@@ -310,26 +336,29 @@ def train(cfg: TrainConfig,       # the run
     if cfg.optimizer == 'lars': opt = LARS(groups, momentum=0.9)
     elif cfg.optimizer == 'sgd': opt = torch.optim.SGD(groups, lr=0.0, momentum=0.9)
     else: raise ValueError(f"`optimizer` must be 'lars' or 'sgd', got {cfg.optimizer!r}")
+    if rank == 0 and not cfg.data:
+        print(f"{cfg.method}: no `data` given, so this run pretrains on the small EuroSAT sample bundled with trust_ssl ({cfg.split} "
+              "split; a smoke test). Pass data=DIR (EuroSAT's class folders, e.g. data=/data/EuroSAT/2750) or data=FILE.pack to "
+              "pretrain on EuroSAT.", flush=True)
     data = training_data(cfg.data, cfg.image_size, out / 'data' if not cfg.data else out.parent / 'data', cfg.split)
     spe = len(data) // world // cfg.batch_size
     if spe == 0: raise ValueError(f'{len(data)} images cannot fill one batch of {cfg.batch_size} on each of {world} process(es)')
     sched = make_schedules(cfg, spe, world)
     total = len(sched['lr']) if cfg.max_steps is None else min(cfg.max_steps, len(sched['lr']))
     start = 0
-    if resume and ckpt_path.is_file():
-        state = load_checkpoint(ckpt_path)
-        check_resumable(state, cfg, world, ckpt_path)
-        model.load_state_dict(state['model']); opt.load_state_dict(state['optimizer']); start = state['step']
+    if state: model.load_state_dict(state['model']); opt.load_state_dict(state['optimizer']); start = state['step']
     machine = machine_info(device)
     if rank == 0:
         out.mkdir(parents=True, exist_ok=True)
         resolved = dict(precision=precision, processes=world, steps_per_epoch=spe, total_steps=total)
-        (out / 'config.json').write_text(json.dumps({**asdict(cfg), 'resolved': resolved}, indent=1))
+        atomic_write(out / 'config.json', json.dumps({**asdict(cfg), 'resolved': resolved}, indent=1))
         _history(out / 'history.jsonl', start, spe)
-        _append(out / 'history.jsonl', dict(kind='start', step=start, epoch=start // spe, **resolved, **machine))
+        _append(out / 'history.jsonl', dict(kind='start', step=start, epoch=start // spe, **resolved, compile=cfg.compile,
+                                            channels_last=cfg.channels_last, **machine, **({'changed': changed} if changed else {})))
         print(f"{cfg.method}: steps {start}-{total} of {len(sched['lr'])} on {world} x {device} ({machine['cpu'] if device.type == 'cpu' else machine['accelerator']}, "
               f"CPU kernels {machine['cpu_kernels']}, {machine['threads']} threads), precision {precision}"
               + (' (auto)' if cfg.precision == 'auto' else ''), flush=True)
+        if changed: print(f'{cfg.method}: resumed with ' + ', '.join(f'{k} {a!r} -> {b!r}' for k, (a, b) in changed.items()), flush=True)
     net = torch.compile(model) if cfg.compile else model
     if world > 1: net = nn.parallel.DistributedDataParallel(net, device_ids=[device.index] if device.type == 'cuda' else None)
     aug = AugmentConfig(size=cfg.image_size, **cfg.augment)
@@ -365,7 +394,7 @@ def train(cfg: TrainConfig,       # the run
                     raise NonFiniteLoss(f'step {step}: the weights or statistics became non-finite after the update. The last good checkpoint is kept: '
                                         f'{ckpt_path if ckpt_path.is_file() else "none yet"}')
                 save_checkpoint(dict(config=_plain(asdict(cfg)), hparams=_plain(model.hparams), model=model.state_dict(),
-                                     optimizer=opt.state_dict(), step=step, epoch=step // spe, world=world), ckpt_path)
+                                     optimizer=opt.state_dict(), step=step, epoch=step // spe, world=world, precision=precision), ckpt_path)
             if step == total: break
         if rank == 0 and meter.sum:
             record = dict(kind='epoch', epoch=epoch, step=step, **meter.means(), views_per_s=n_views / (time.perf_counter() - t0))
