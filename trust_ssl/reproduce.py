@@ -13,11 +13,12 @@ from .core import atomic_write
 from .data import bundled_eurosat, dataset_key
 from .evaluate import results_file, run_id
 from .models import METHODS, methods_with
-from .train import PRESETS
+from .train import PRESETS, parse_overrides, resolve_config, run_folder
 
 # %% auto #0
 __all__ = ['EVALS', 'EVIDENTIAL', 'PAPER_NUMBERS', 'STAND_INS', 'Step', 'plan', 'notebooks_dir', 'run_plan', 'paper_numbers',
-           'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table', 'demo_results', 'main']
+           'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table', 'demo_results',
+           'load_config_file', 'main']
 
 # %% ../nbs/15_reproduce.ipynb #5f9e7ead
 EVALS = {'linear': '11_linear_eval', 'robustness': '12_robustness', 'ki': '13_ki_trajectories', 'ood': '14_ood'}
@@ -54,12 +55,17 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
          id_folder: str = 'Forest',  # in-distribution folder of ood_root
          figures: bool = True,       # end with 20_paper_figures
          max_images: int = 0,        # robustness on a seeded stratified subset of the test set (0: all of it)
+         config: dict | None = None,  # TrainConfig fields for every pretraining run (beyond the preset); checked here
         ) -> list[Step]:
     "The steps of a reproduction, in order."
     if preset not in PRESETS: raise ValueError(f'unknown preset {preset!r}; expected one of {tuple(PRESETS)}')
     bad = [m for m in methods if m not in METHODS] + [e for e in evals if e not in EVALS]
     if bad: raise ValueError(f'unknown method(s) or evaluation(s) {bad}; methods: {tuple(METHODS)}, evaluations: {tuple(EVALS)}')
     _check_inputs(data, eval_data, ood_root if 'ood' in evals else None, id_folder)
+    config = dict(config or {})
+    driven = sorted(set(config) & {'method', 'seed', 'data', 'out_dir', 'preset'})
+    if driven: raise ValueError(f'config fields {driven} are set by the driver (--methods, --seeds, --data, --out, --preset), not by --config/--set')
+    for m in methods: resolve_config(preset, method=m, **config)     # every field checked before the first step
     root = Path(out) / preset
     eval_data = eval_data or (data if data and Path(data).is_dir() else '')
     name = dataset or (Path(eval_data).name if eval_data else 'eurosat_sample')
@@ -67,9 +73,9 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
     res, steps = root / 'results', []
     for seed in seeds:
         for m in methods:
-            run = root / 'pretrain' / f'{m}-seed{seed}'
+            run = root / 'pretrain' / run_folder(m, seed)
             steps.append(Step(f'pretrain {m} seed {seed}', '10_pretrain.ipynb',
-                              dict(method=m, preset=preset, data=data, seed=seed, out_dir=str(run)),
+                              dict(method=m, preset=preset, data=data, seed=seed, out_dir=str(run), **({'config': config} if config else {})),
                               run / 'complete.json', root / 'notebooks' / f'10_pretrain-{m}-seed{seed}.ipynb'))
             common = dict(run_dir=str(run), out_dir=str(res))
             for e in evals:
@@ -235,6 +241,14 @@ def demo_results(folder: str | Path,                       # results/ and pretra
     return res, pre
 
 # %% ../nbs/15_reproduce.ipynb #ba618345
+def load_config_file(path: str | Path) -> dict:
+    "TrainConfig fields from a JSON or YAML file (a mapping); a clear error naming the file otherwise."
+    import yaml                                    # PyYAML comes with papermill; YAML is a superset of JSON
+    try: fields = yaml.safe_load(Path(path).read_text())
+    except (OSError, yaml.YAMLError) as e: raise ValueError(f'--config {path}: not a readable JSON or YAML file ({e})') from None
+    if not isinstance(fields, dict): raise ValueError(f'--config {path}: expected a mapping of TrainConfig fields, got {type(fields).__name__}')
+    return fields
+
 def main(argv: list[str] | None = None):
     "Command line: plan and run a reproduction."
     ap = argparse.ArgumentParser(prog='python -m trust_ssl.reproduce', description='Pretrain and evaluate every method and seed, then make the figures; resumable.')
@@ -250,11 +264,16 @@ def main(argv: list[str] | None = None):
     ap.add_argument('--out', default='runs/reproduce')
     ap.add_argument('--max-images', type=int, default=0, help='robustness grid on a stratified subset of this many test images (0: all)')
     ap.add_argument('--no-figures', action='store_true')
+    ap.add_argument('--config', help='a JSON or YAML file of TrainConfig fields for every pretraining run (e.g. base_lr, augment)')
+    ap.add_argument('--set', nargs='+', default=[], metavar='KEY=VALUE', help='TrainConfig fields for every pretraining run (JSON values); after --config')
     ap.add_argument('--dry-run', action='store_true', help='print the plan and what is already done')
     a = ap.parse_args(argv)
-    try: steps = plan(a.preset, a.data, tuple(a.seeds), tuple(a.methods), tuple(a.evals), a.out, a.eval_data, a.dataset,
-                      a.ood_root, a.id_folder, not a.no_figures, a.max_images)
-    except ValueError as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
+    try:
+        config = load_config_file(a.config) if a.config else {}
+        config.update(parse_overrides(a.set))
+        steps = plan(a.preset, a.data, tuple(a.seeds), tuple(a.methods), tuple(a.evals), a.out, a.eval_data, a.dataset,
+                     a.ood_root, a.id_folder, not a.no_figures, a.max_images, config)
+    except (ValueError, TypeError, SystemExit) as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
     try: nbs = None if a.dry_run else notebooks_dir()
     except FileNotFoundError as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
     counts = run_plan(steps, a.dry_run, log=lambda s: print(s, flush=True), nbs=nbs)

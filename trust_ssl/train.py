@@ -18,9 +18,9 @@ from .models import BACKBONES, METHODS, STEMS, StepSchedule, build_method
 
 # %% auto #0
 __all__ = ['PRESETS', 'CONFIG_RULES', 'SCALAR_FIELDS', 'RESUME_MAY_CHANGE', 'ETA_AFTER', 'RUN_FILES', 'LARS', 'param_groups',
-           'TrainConfig', 'check_config', 'resolve_config', 'cosine', 'make_schedules', 'training_data',
-           'NonFiniteLoss', 'train_step', 'save_checkpoint', 'load_checkpoint', 'check_resumable', 'setup_distributed',
-           'train', 'parse_overrides', 'main', 'step_seconds']
+           'TrainConfig', 'check_config', 'run_folder', 'parse_run_folder', 'resolve_config', 'cosine',
+           'make_schedules', 'training_data', 'NonFiniteLoss', 'train_step', 'save_checkpoint', 'load_checkpoint',
+           'check_resumable', 'setup_distributed', 'train', 'parse_overrides', 'main', 'step_seconds']
 
 # %% ../nbs/07_train.ipynb #5a44eafd
 class LARS(torch.optim.Optimizer):
@@ -135,6 +135,16 @@ def check_config(cfg: TrainConfig) -> TrainConfig:
         except (TypeError, ValueError) as e: bad.append(f'`augment` must hold AugmentConfig fields: {e}')
     if bad: raise ValueError('invalid training configuration: ' + '; '.join(bad))
     return dataclasses.replace(cfg, **{k: tuple(getattr(cfg, k)) for k in ('lmin', 'lsel_ramp', 'momentum')})
+
+def run_folder(method: str, seed: int) -> str:
+    "The name of a pretraining run's folder, `<method>-seed<seed>`: the one place it is built (`parse_run_folder` reads it)."
+    return f'{method}-seed{seed}'
+
+def parse_run_folder(name: str) -> tuple[str, int]:
+    "(method, seed) from a folder name made by `run_folder`; a clear error for any other name."
+    method, sep, seed = str(name).rpartition('-seed')
+    if not (sep and method and seed.isdigit()): raise ValueError(f'{name!r} is not a run folder name (expected <method>-seed<seed>)')
+    return method, int(seed)
 
 def resolve_config(preset: str = 'sample', **overrides) -> TrainConfig:
     "The preset's configuration with `overrides` applied; unknown presets or fields are errors that list the valid ones."
