@@ -11,7 +11,7 @@ import torch.distributed as dist
 
 # %% auto #0
 __all__ = ['PRECISIONS', 'check_float', 'check_range', 'widen', 'world_info', 'native_bf16', 'resolve_precision', 'autocast',
-           'machine_info', 'find_shared_data', 'atomic_write', 'remove_stale_temporaries']
+           'machine_info', 'auroc', 'find_shared_data', 'atomic_write', 'remove_stale_temporaries']
 
 # %% ../nbs/00_core.ipynb #c58b19fd
 def check_float(x,           # the value passed by the caller
@@ -94,6 +94,16 @@ def machine_info(device: str | torch.device = 'cpu') -> dict:
     return dict(cpu=cpu, cpu_kernels=torch.backends.cpu.get_cpu_capability(), cpu_native_bf16=native_bf16('cpu'), cores=cores,
                 threads=torch.get_num_threads(), device=str(device),
                 accelerator=torch.cuda.get_device_name(device) if device.type == 'cuda' else '', torch=torch.__version__)
+
+# %% ../nbs/00_core.ipynb #b660f988
+def auroc(scores: torch.Tensor,    # (N,) higher = more likely positive
+          positive: torch.Tensor,  # (N,) bool labels
+         ) -> torch.Tensor:        # scalar in [0, 1]; NaN without both classes
+    "Area under the ROC curve: P(score of a positive > score of a negative), ties counted half."
+    pos, neg = scores[positive].float(), scores[~positive].float()
+    if len(pos) == 0 or len(neg) == 0: return scores.new_tensor(float('nan'), dtype=torch.float32)
+    d = pos[:, None] - neg[None, :]
+    return (d > 0).float().mean() + 0.5 * (d == 0).float().mean()
 
 # %% ../nbs/00_core.ipynb #733b403d
 def find_shared_data(name: str = '',          # a dataset folder inside shared/data ('' for shared/data itself)

@@ -14,12 +14,13 @@ from .evidential import softplus_evidence, dirichlet_params, evidential_trust
 from .losses import (nt_xent, byol_loss, vicreg_loss, selective_additive, selective_multiplicative,
                               factor_diversity, aux_family_loss, dirichlet_kl, evidential_consistency, factor_anchor,
                               ObjectiveWeights)
+from .core import auroc
 from .augment import FAMILY_NAMES, anchor_eligibility
 
 # %% auto #0
 __all__ = ['BACKBONES', 'STEMS', 'AUX_MODES', 'METHODS', 'CAPABILITIES', 'make_backbone', 'parse_spec', 'mlp', 'FactorHead',
            'EvidentialHeads', 'EMA', 'StepSchedule', 'MethodOutput', 'SSLMethod', 'SimCLR', 'BYOL', 'VICReg',
-           'TrustSSL', 'Scalar', 'Multiplicative', 'CosineGate', 'build_method', 'methods_with']
+           'gate_discrimination', 'TrustSSL', 'Scalar', 'Multiplicative', 'CosineGate', 'build_method', 'methods_with']
 
 # %% ../nbs/06_models.ipynb #74b7a5f4
 BACKBONES = {'resnet18': 512, 'resnet34': 512, 'resnet50': 2048}   # name -> pooled feature dimension
@@ -172,6 +173,21 @@ class VICReg(SSLMethod):
         v = vicreg_loss(self.projector(h1), self.projector(h2))
         return {k: getattr(v, k) for k in v.weights}, v.weights, {}
 
+# %% ../nbs/06_models.ipynb #7aef5b68
+@torch.no_grad()
+def gate_discrimination(w: torch.Tensor,   # (B, T) trust of each factor, T = one per augmentation family
+                        a1: torch.Tensor,  # (B,) family tag of view 1 (-1: none)
+                        a2: torch.Tensor,  # (B,) family tag of view 2
+                       ) -> dict:          # gate_auroc and gate_auroc_<family>
+    "Per family t, the AUROC of low w_t for 'family t acted on exactly one view' against 'on neither'; and their mean."
+    out = {}
+    for t, fam in enumerate(FAMILY_NAMES[:w.shape[1]]):
+        one, neither = (a1 == t) != (a2 == t), (a1 != t) & (a2 != t)
+        keep = one | neither
+        out[f'gate_auroc_{fam}'] = auroc(-w[keep, t], one[keep])
+    out['gate_auroc'] = torch.stack(list(out.values())).nanmean()
+    return out
+
 # %% ../nbs/06_models.ipynb #3ade92bb
 AUX_MODES = ('coupled', 'detached', 'off')
 
@@ -227,7 +243,7 @@ class TrustSSL(SimCLR):
               + dirichlet_kl(dirichlet_params(e2, self.beta)[0], self.beta).mean()) / 2
         terms = {'evidence': evidential_consistency(l1, l2, self.beta), 'kl': kl}
         weights = {'evidence': self.evidence_weight, 'kl': self.weights.kl}
-        return tr.w, terms, weights, _mean_stats(K=tr.K, I=tr.I, w=tr.w, u=(tr.u1 + tr.u2) / 2)
+        return tr.w, terms, weights, {**_mean_stats(K=tr.K, I=tr.I, w=tr.w, u=(tr.u1 + tr.u2) / 2), **_spread_stats(K=tr.K, I=tr.I)}
 
     def selective(self, z1, z2, w, sched):
         "The selective term and its weight: Eq. (10), w detached inside `selective_additive`, weighted by lambda_sel(e)."
@@ -240,6 +256,8 @@ class TrustSSL(SimCLR):
         eligible = self.eligibility(views.a1, views.a2)
         w, gterms, gweights, stats = self.gate(z1, z2, eligible, sched)
         sel, sel_weight = self.selective(z1, z2, w, sched)
+        stats.update(_spread_stats(w=w))
+        if self.factor_head.factors == len(FAMILY_NAMES): stats.update(gate_discrimination(w, views.a1, views.a2))
         terms.update(sel=sel, anchor=factor_anchor(z1, z2, eligible, self.anchor_temperature),
                      div=(factor_diversity(z1) + factor_diversity(z2)) / 2, **gterms)
         weights.update(sel=sel_weight, anchor=self.weights.anchor, div=self.weights.div, **gweights)
@@ -251,6 +269,10 @@ class TrustSSL(SimCLR):
             tagged = tags >= 0
             stats['aux_acc'] = (logits.argmax(1) == tags)[tagged].float().mean() if tagged.any() else logits.new_tensor(float('nan'))
         return terms, weights, stats
+
+@torch.no_grad()
+def _spread_stats(**kw):   # '<name>_std': each factor's standard deviation across the batch, averaged over the factors
+    return {f'{k}_std': v.detach().float().std(0).mean() for k, v in kw.items()}
 
 # %% ../nbs/06_models.ipynb #3a40aaa9
 class Scalar(TrustSSL):
