@@ -230,14 +230,19 @@ def sinkhorn_assign(scores: torch.Tensor,  # prototype scores, (B, T, M)
 def evidential_consistency(logits1: torch.Tensor,  # evidential head outputs of view 1, (B, T, M)
                            logits2: torch.Tensor,  # evidential head outputs of view 2, (B, T, M)
                            beta: float = 0.05,     # Dirichlet prior strength, Eq. (4)
+                           pairs: torch.Tensor | None = None,  # bool (B, T): the (pair, factor)s that should agree; None: all
                           ) -> torch.Tensor:       # scalar L_ev
     "Each view's Dirichlet predicts the other's balanced prototype assignment: Bayes risk of the cross-entropy."
     _check_pair(logits1, logits2, ('logits1', 'logits2'), ndim=3)
     q1, q2 = sinkhorn_assign(logits1), sinkhorn_assign(logits2)
-    def risk(logits, q):
+    def risk(logits, q):                                                  # (B, T)
         alpha = F.softplus(logits) + beta                                 # Eqs. (3)-(4)
-        return (q * (torch.digamma(alpha.sum(-1, keepdim=True)) - torch.digamma(alpha))).sum(-1).mean()
-    return (risk(logits1, q2) + risk(logits2, q1)) / 2
+        return (q * (torch.digamma(alpha.sum(-1, keepdim=True)) - torch.digamma(alpha))).sum(-1)
+    r = (risk(logits1, q2) + risk(logits2, q1)) / 2
+    if pairs is None: return r.mean()
+    if pairs.shape != r.shape or pairs.dtype != torch.bool:
+        raise ValueError(f'`pairs` must be a bool tensor of shape {tuple(r.shape)}, got {pairs.dtype} {tuple(pairs.shape)}')
+    return global_mean((r * pairs).sum(), pairs.sum())
 
 # %% ../nbs/01_losses.ipynb #945a31e8
 @float32_loss

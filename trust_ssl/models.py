@@ -18,9 +18,10 @@ from .core import auroc
 from .augment import FAMILY_NAMES, anchor_eligibility
 
 # %% auto #0
-__all__ = ['BACKBONES', 'STEMS', 'AUX_MODES', 'METHODS', 'CAPABILITIES', 'make_backbone', 'parse_spec', 'mlp', 'FactorHead',
-           'EvidentialHeads', 'EMA', 'StepSchedule', 'MethodOutput', 'SSLMethod', 'SimCLR', 'BYOL', 'VICReg',
-           'gate_discrimination', 'TrustSSL', 'Scalar', 'Multiplicative', 'CosineGate', 'build_method', 'methods_with']
+__all__ = ['BACKBONES', 'STEMS', 'AUX_MODES', 'EVIDENCE_PAIRS', 'METHODS', 'CAPABILITIES', 'make_backbone', 'parse_spec', 'mlp',
+           'FactorHead', 'EvidentialHeads', 'EMA', 'StepSchedule', 'MethodOutput', 'SSLMethod', 'SimCLR', 'BYOL',
+           'VICReg', 'gate_discrimination', 'TrustSSL', 'Scalar', 'Multiplicative', 'CosineGate', 'build_method',
+           'methods_with']
 
 # %% ../nbs/06_models.ipynb #74b7a5f4
 BACKBONES = {'resnet18': 512, 'resnet34': 512, 'resnet50': 2048}   # name -> pooled feature dimension
@@ -190,6 +191,7 @@ def gate_discrimination(w: torch.Tensor,   # (B, T) trust of each factor, T = on
 
 # %% ../nbs/06_models.ipynb #3ade92bb
 AUX_MODES = ('coupled', 'detached', 'off')
+EVIDENCE_PAIRS = ('all', 'eligible')   # the heads agree on every pair, or only where the factor's family acted on neither view
 
 @torch.no_grad()
 def _mean_stats(**kw): return {k: v.detach().float().mean() for k, v in kw.items()}
@@ -212,8 +214,10 @@ class TrustSSL(SimCLR):
                  weights: ObjectiveWeights = ObjectiveWeights(),  # lambda_a, lambda_d, lambda_c, lambda_r of Eq. (11)
                  evidence_weight: float = 1.0,   # lambda_ev of the heads' consistency term
                  anchor_temperature: float = 0.5,  # tau_a of L_anchor
+                 evidence_pairs: str = 'all',  # which pairs the heads learn to agree on: one of EVIDENCE_PAIRS
                 ):
         if aux not in AUX_MODES: raise ValueError(f'unknown aux mode {aux!r}; expected one of {AUX_MODES}')
+        if evidence_pairs not in EVIDENCE_PAIRS: raise ValueError(f'unknown evidence_pairs {evidence_pairs!r}; expected one of {EVIDENCE_PAIRS}')
         if factors not in (1, len(FAMILY_NAMES)):
             raise ValueError(f'`factors` must be {len(FAMILY_NAMES)} (one per augmentation family) or 1, got {factors}')
         super().__init__(backbone, stem, projector, temperature)
@@ -225,6 +229,7 @@ class TrustSSL(SimCLR):
         self.aux_head = None if aux == 'off' else nn.Linear(self.feature_dim, len(FAMILY_NAMES))
         self.aux, self.weights, self.evidence_weight, self.anchor_temperature = aux, weights, evidence_weight, anchor_temperature
         self.beta, self.eps, self.alpha, self.gamma = beta, eps, alpha, gamma
+        self.evidence_pairs = evidence_pairs
 
     def make_gate(self) -> nn.Module: return EvidentialHeads(self.factor_head.factors, self.factor_head.dim, self.hparams['prototypes'])
 
@@ -241,7 +246,8 @@ class TrustSSL(SimCLR):
         tr = evidential_trust(e1, e2, self.beta, self.eps, self.alpha, self.gamma, lambda_min=sched.lmin)
         kl = (dirichlet_kl(dirichlet_params(e1, self.beta)[0], self.beta).mean()
               + dirichlet_kl(dirichlet_params(e2, self.beta)[0], self.beta).mean()) / 2
-        terms = {'evidence': evidential_consistency(l1, l2, self.beta), 'kl': kl}
+        pairs = eligible if self.evidence_pairs == 'eligible' else None
+        terms = {'evidence': evidential_consistency(l1, l2, self.beta, pairs), 'kl': kl}
         weights = {'evidence': self.evidence_weight, 'kl': self.weights.kl}
         return tr.w, terms, weights, {**_mean_stats(K=tr.K, I=tr.I, w=tr.w, u=(tr.u1 + tr.u2) / 2), **_spread_stats(K=tr.K, I=tr.I)}
 
