@@ -13,16 +13,18 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from .core import atomic_write, autocast, resolve_precision
+from .augment import FAMILY_NAMES, AugmentConfig, two_views
 from .corruptions import CORRUPTIONS, CORRUPTION_GROUPS, corrupt
 from .data import EUROSAT_SAMPLE, SceneDataset, SPLIT_RATIOS
 from .evidential import softplus_evidence, evidential_trust
-from .models import METHODS, SSLMethod, build_method, methods_with
+from .models import METHODS, SSLMethod, build_method, gate_discrimination, methods_with
 from .train import load_checkpoint
 
 # %% auto #0
 __all__ = ['run_id', 'PretrainedRun', 'default_device', 'load_run', 'Split', 'split_images', 'features', 'FeatureCache',
            'ProbeResult', 'accuracy', 'linear_probe', 'stratified_subset', 'robustness_grid', 'summarize_robustness',
-           'pair_trust', 'ki_trajectories', 'results_file', 'save_results', 'demo_run', 'aggregate_seeds']
+           'pair_trust', 'ki_trajectories', 'gate_report', 'results_file', 'save_results', 'demo_run',
+           'aggregate_seeds']
 
 # %% ../nbs/08_evaluate.ipynb #86ef0ade
 def run_id(preset: str,           # the preset the run was resolved from ('' when it recorded none)
@@ -262,6 +264,35 @@ def ki_trajectories(run: PretrainedRun, test: Split,
     df = pd.DataFrame(rows, columns=['corruption', 'severity', 'factor', 'K', 'I'])
     df['n_images'] = len(imgs)
     return df
+
+# %% ../nbs/08_evaluate.ipynb #c70f9f48
+@torch.no_grad()
+def gate_report(run: PretrainedRun,            # a method with evidential heads (the Trust family)
+                images: torch.Tensor,          # uint8 (N, 3, H, W) held-out images (the validation split)
+                aug: AugmentConfig | None = None,  # the pairing augmentation; None: the training recipe at the run's size
+                batch_size: int = 256, seed: int = 0,
+                lambda_min: float = 0.05,
+               ) -> pd.DataFrame:              # a row per factor and a 'mean' row: auroc, w, w_std, K, K_std, I, I_std, n_pairs
+    "The gate's discrimination and spread on pairs of held-out images made by the training augmentation."
+    if not getattr(run.model, 'evidential', False):
+        raise ValueError(f'gate_report needs evidential heads; method {run.method!r} has none (use one of {methods_with("evidential")})')
+    aug, gen = aug or AugmentConfig(size=run.image_size), torch.Generator().manual_seed(seed)
+    got = {k: [] for k in ('w', 'K', 'I', 'a1', 'a2')}
+    for s in range(0, len(images), batch_size):
+        v = two_views(images[s:s + batch_size], aug, gen)
+        tr = pair_trust(run.model, v.x1, v.x2, lambda_min)
+        for k, x in (('w', tr.w), ('K', tr.K), ('I', tr.I), ('a1', v.a1), ('a2', v.a2)): got[k].append(x.cpu())
+    w, K, I, a1, a2 = (torch.cat(got[k]) for k in ('w', 'K', 'I', 'a1', 'a2'))
+    per_family = w.shape[1] == len(FAMILY_NAMES)
+    disc = gate_discrimination(w, a1, a2) if per_family else {'gate_auroc': torch.tensor(float('nan'))}
+    names = list(FAMILY_NAMES) if per_family else [f'factor{t}' for t in range(w.shape[1])]
+    df = pd.DataFrame([dict(factor=f, auroc=float(disc.get(f'gate_auroc_{f}', float('nan'))),
+                            w=w[:, t].mean().item(), w_std=w[:, t].std().item(), K=K[:, t].mean().item(),
+                            K_std=K[:, t].std().item(), I=I[:, t].mean().item(), I_std=I[:, t].std().item())
+                       for t, f in enumerate(names)])
+    mean = dict(factor='mean', auroc=float(disc['gate_auroc']), **df.drop(columns=['factor', 'auroc']).mean().to_dict())
+    return pd.concat([df, pd.DataFrame([mean])], ignore_index=True).assign(n_pairs=len(w))
+
 
 # %% ../nbs/08_evaluate.ipynb #f2b9f170
 def results_file(out_dir: str | Path,  # the results folder

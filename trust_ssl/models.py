@@ -66,14 +66,18 @@ class FactorHead(nn.Module):
 
 # %% ../nbs/06_models.ipynb #6e7ecad8
 class EvidentialHeads(nn.Module):
-    "Eq. (3) before the softplus: one linear head per factor, (B, T, d) -> (B, T, M) scores."
-    def __init__(self, factors: int = 6, dim: int = 128, prototypes: int = 64):
+    "Eq. (3) before the softplus: one linear head per factor, (B, T, d) -> (B, T, M) scores, `scale` x z.W + b."
+    def __init__(self, factors: int = 6, dim: int = 128, prototypes: int = 64,
+                 scale: float = 1.0,   # multiplies z.W: the spread of the scores, so of the evidence, over the prototypes
+                 bias: float = 0.0,    # added to the bias's initial values: negative starts every prototype with little evidence
+                ):
         super().__init__()
         bound = 1 / math.sqrt(dim)
+        self.scale = scale
         self.weight = nn.Parameter(torch.empty(factors, dim, prototypes).uniform_(-bound, bound))
-        self.bias = nn.Parameter(torch.empty(factors, prototypes).uniform_(-bound, bound))
+        self.bias = nn.Parameter(torch.empty(factors, prototypes).uniform_(-bound, bound) + bias)
     def forward(self, z: torch.Tensor) -> torch.Tensor:
-        return torch.einsum('btd,tdm->btm', z, self.weight) + self.bias
+        return self.scale * torch.einsum('btd,tdm->btm', z, self.weight) + self.bias
 
 # %% ../nbs/06_models.ipynb #31e945f6
 class EMA(nn.Module):
@@ -215,6 +219,8 @@ class TrustSSL(SimCLR):
                  evidence_weight: float = 1.0,   # lambda_ev of the heads' consistency term
                  anchor_temperature: float = 0.5,  # tau_a of L_anchor
                  evidence_pairs: str = 'all',  # which pairs the heads learn to agree on: one of EVIDENCE_PAIRS
+                 evidence_scale: float = 1.0,  # the heads' score scale (EvidentialHeads.scale)
+                 evidence_bias: float = 0.0,   # the heads' initial bias shift (EvidentialHeads.bias)
                 ):
         if aux not in AUX_MODES: raise ValueError(f'unknown aux mode {aux!r}; expected one of {AUX_MODES}')
         if evidence_pairs not in EVIDENCE_PAIRS: raise ValueError(f'unknown evidence_pairs {evidence_pairs!r}; expected one of {EVIDENCE_PAIRS}')
@@ -231,7 +237,9 @@ class TrustSSL(SimCLR):
         self.beta, self.eps, self.alpha, self.gamma = beta, eps, alpha, gamma
         self.evidence_pairs = evidence_pairs
 
-    def make_gate(self) -> nn.Module: return EvidentialHeads(self.factor_head.factors, self.factor_head.dim, self.hparams['prototypes'])
+    def make_gate(self) -> nn.Module:
+        return EvidentialHeads(self.factor_head.factors, self.factor_head.dim, self.hparams['prototypes'],
+                               self.hparams['evidence_scale'], self.hparams['evidence_bias'])
 
     def eligibility(self, a1, a2) -> torch.Tensor:
         "Factor-eligible pairs (B, T); with one factor, the pairs where neither view received a family."
