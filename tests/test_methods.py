@@ -25,8 +25,9 @@ ALLOWED = {
     ('nbs/15_reproduce.ipynb', "['simclr', 'trust_ssl']"): "a test's expected rows of write_table, in METHODS order",
     ('nbs/07_train.ipynb', "('simclr', 'trust_ssl', 'byol')"):
         "the presets' cost benchmark times the base, the paper's method and the costliest (BYOL's extra forward)",
-    ('nbs/20_paper_figures.ipynb', "['multiplicative', 'trust_ssl']"): "the paper's ablation table compares these two",
-    ('nbs/20_paper_figures.ipynb', "['trust_ssl', 'multiplicative']"): "the paper's Fig. 6 compares these two",
+    ('trust_ssl/reproduce.py', "('multiplicative', 'trust_ssl')"):
+        "ABLATION: the two forms the paper's ablation table and Fig. 6 compare (multiplicative, additive-residual)",
+    ('nbs/15_reproduce.ipynb', "('multiplicative', 'trust_ssl')"): 'the same, in its notebook',
 }
 
 def sources():

@@ -34,3 +34,18 @@ def test_dry_run_prints_the_plan(tmp_path):
     assert r.returncode == 0, r.stderr
     assert r.stdout.count('would run') == 4 and '0 step(s) run, 0 skipped' in r.stdout
     assert not (tmp_path / 'r').exists()
+
+def test_demo_results_have_the_columns_of_notebooks_11_to_14(tmp_path):
+    "The figures notebook's smoke path (demo_results) and notebooks 11-14 call the same evaluations: same files, same columns."
+    import papermill as pm
+    from trust_ssl.reproduce import demo_results, load_results, notebooks_dir
+    res, pre = demo_results(tmp_path / 'demo', methods=('trust_ssl',), steps=2, probe_epochs=2, n_images=40)
+    small = {'11_linear_eval': dict(epochs=2), '12_robustness': dict(head_epochs=2, max_images=40),
+             '13_ki_trajectories': dict(n_images=40), '14_ood': dict(cap=40)}
+    for nb, params in small.items():       # the same run, evaluated by the notebooks into another folder
+        pm.execute_notebook(notebooks_dir() / f'{nb}.ipynb', tmp_path / f'{nb}.ipynb', progress_bar=False, cwd=str(tmp_path),
+                            parameters=dict(params, run_dir=str(pre / 'trust_ssl-seed0'), out_dir=str(tmp_path / 'nb')))
+    demo, notebooks = load_results(res), load_results(tmp_path / 'nb')
+    assert sorted(demo) == sorted(notebooks) == ['ki', 'linear_curve', 'linear_eval', 'ood', 'robustness']
+    for kind in demo: assert list(demo[kind].columns) == list(notebooks[kind].columns), kind
+    assert sorted(p.name for p in res.glob('*.csv')) == sorted(p.name for p in (tmp_path / 'nb').glob('*.csv'))

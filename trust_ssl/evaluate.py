@@ -15,16 +15,17 @@ import torch.nn.functional as F
 from .core import atomic_write, autocast, resolve_precision
 from .augment import FAMILY_NAMES, AugmentConfig, two_views
 from .corruptions import CORRUPTIONS, CORRUPTION_GROUPS, corrupt
-from .data import EUROSAT_SAMPLE, SceneDataset, SPLIT_RATIOS
+from .data import EUROSAT_SAMPLE, SceneDataset, SPLIT_RATIOS, split_ratios
 from .evidential import softplus_evidence, evidential_trust
 from .models import METHODS, SSLMethod, build_method, gate_discrimination, methods_with
 from .train import load_checkpoint
 
 # %% auto #0
-__all__ = ['run_id', 'PretrainedRun', 'default_device', 'load_run', 'Split', 'split_images', 'features', 'FeatureCache',
+__all__ = ['HEADS', 'run_id', 'PretrainedRun', 'default_device', 'load_run', 'Split', 'split_images', 'features', 'FeatureCache',
            'ProbeResult', 'accuracy', 'linear_probe', 'stratified_subset', 'robustness_grid', 'summarize_robustness',
-           'pair_trust', 'ki_trajectories', 'gate_report', 'results_file', 'save_results', 'demo_run',
-           'aggregate_seeds']
+           'pair_trust', 'ki_trajectories', 'gate_report', 'results_file', 'save_results', 'demo_run', 'dataset_name',
+           'scene_splits', 'head_seed', 'LinearEvaluation', 'evaluate_linear', 'evaluate_robustness', 'evaluate_ki',
+           'save_evaluation', 'aggregate_seeds']
 
 # %% ../nbs/08_evaluate.ipynb #86ef0ade
 def run_id(preset: str,           # the preset the run was resolved from ('' when it recorded none)
@@ -327,6 +328,90 @@ def demo_run(folder: str | Path, method: str = 'trust_ssl', steps: int = 8) -> P
     if not (folder / 'checkpoint.pt').is_file():
         train(resolve_config('sample', method=method, max_steps=steps, out_dir=str(folder)))
     return folder
+
+# %% ../nbs/08_evaluate.ipynb #b3d4df6a
+def dataset_name(data_root: str | Path = '',  # class folders; '' for the bundled EuroSAT sample
+                 dataset: str = '',            # the name to use; '' for the folder's name
+                ) -> str:
+    "The evaluation dataset's name in the results: `dataset`, else data_root's folder name, else 'eurosat_sample'."
+    return dataset or (Path(data_root).name if data_root else EUROSAT_SAMPLE.name)
+
+def scene_splits(run: PretrainedRun, data_root: str | Path = '', dataset: str = '', split_file: str | Path = '',
+                 which: tuple = ('train', 'val', 'test'),
+                ) -> dict:                     # split name -> Split
+    "The splits of a class-folder dataset at the run's image size, with the ratios its name picks (or a split file)."
+    ratios = split_ratios(dataset_name(data_root, dataset))
+    return {s: split_images(data_root, s, run.image_size, ratios, split_file=split_file) for s in which}
+
+def _split_features(run: PretrainedRun, splits: dict, cache: FeatureCache | None) -> dict:
+    "split name -> (clean features, labels), from the cache when there is one."
+    get = (lambda sp: cache.get(run, sp)) if cache else (lambda sp: features(run.model, sp.images))
+    return {s: (get(sp), sp.labels) for s, sp in splits.items()}
+
+# %% ../nbs/08_evaluate.ipynb #eb247f33
+HEADS = ('probe', 'robustness')   # the linear heads trained on a run's frozen features
+
+def head_seed(run_seed: int,  # the pretraining run's seed
+              head: str,      # one of HEADS
+             ) -> int:
+    "The seed of one linear head of a run: a different one for every (pretraining seed, head)."
+    return len(HEADS) * run_seed + HEADS.index(head)
+
+class LinearEvaluation(NamedTuple):
+    "Table I's results of one run, one frame per results kind (in the order they are written)."
+    linear_curve: pd.DataFrame   # epoch, val_acc, test_acc: every probe epoch
+    linear_eval: pd.DataFrame    # one row: test_acc (at the best validation epoch), val_acc, best_epoch, epochs, n_train, n_val, n_test
+
+def evaluate_linear(run: PretrainedRun,
+                    data_root: str | Path = '',   # class folders (EuroSAT, AID, NWPU-RESISC45, ...); '' for the bundled sample
+                    dataset: str = '',            # its name, which picks the split ratios; '' for dataset_name(data_root)
+                    split_file: str | Path = '',  # JSON split file replacing the seeded stratified split
+                    epochs: int = 100,            # probe epochs (the paper's 100)
+                    cache: FeatureCache | None = None,  # features on disk, shared with the robustness head (None: not kept)
+                   ) -> LinearEvaluation:
+    "Table I for one run: a linear probe on its frozen features, the test accuracy of the best-validation epoch."
+    f = _split_features(run, scene_splits(run, data_root, dataset, split_file), cache)
+    probe = linear_probe(f['train'], f['val'], f['test'], epochs=epochs, seed=head_seed(run.seed, 'probe'))
+    row = dict(test_acc=probe.test_acc, val_acc=probe.val_acc, best_epoch=probe.best_epoch, epochs=epochs,
+               **{f'n_{s}': len(y) for s, (_, y) in f.items()})
+    return LinearEvaluation(probe.curve, pd.DataFrame([row]))
+
+# %% ../nbs/08_evaluate.ipynb #92d7f0fa
+def evaluate_robustness(run: PretrainedRun,
+                        data_root: str | Path = '',   # class folders; '' for the bundled sample
+                        dataset: str = '',            # its name, which picks the split ratios; '' for dataset_name(data_root)
+                        split_file: str | Path = '',  # JSON split file replacing the seeded stratified split
+                        head_epochs: int = 50,        # epochs of the robustness head on clean features (the paper's 50)
+                        max_images: int = 0,          # a seeded stratified subset of the test set (0: all of it)
+                        cache: FeatureCache | None = None,  # features on disk, shared with the probe (None: not kept)
+                       ) -> pd.DataFrame:             # corruption, group, severity, accuracy, n_images
+    "Tables II-III for one run: a head trained on clean features (its own seed), its accuracy on the 9 x 5 corruption grid."
+    sp = scene_splits(run, data_root, dataset, split_file)
+    f = _split_features(run, sp, cache)
+    head = linear_probe(f['train'], f['val'], f['test'], epochs=head_epochs, seed=head_seed(run.seed, 'robustness')).head
+    return robustness_grid(run, head, sp['test'], cache, max_images=max_images, seed=run.seed)
+
+# %% ../nbs/08_evaluate.ipynb #949d4457
+def evaluate_ki(run: PretrainedRun,
+                data_root: str | Path = '',   # class folders; '' for the bundled sample
+                dataset: str = '',            # its name, which picks the split ratios; '' for dataset_name(data_root)
+                split_file: str | Path = '',  # JSON split file replacing the seeded stratified split
+                n_images: int = 500,          # test images (the paper's 500; fewer when the test split is smaller)
+               ) -> pd.DataFrame:             # corruption, severity, factor, K, I, n_images
+    "Fig. 4 for one run (evidential methods): mean K and I between test images and their corrupted copies."
+    test = scene_splits(run, data_root, dataset, split_file, which=('test',))['test']
+    return ki_trajectories(run, test, n_images=n_images, seed=run.seed)
+
+# %% ../nbs/08_evaluate.ipynb #4fe2289c
+def save_evaluation(out_dir: str | Path,    # the results folder
+                    run: PretrainedRun,     # the evaluated run (names the files, fills the identifying columns)
+                    dataset: str,           # the evaluation dataset's name
+                    **results: pd.DataFrame,  # kind=frame: linear_curve, linear_eval, robustness, ki, ood
+                   ) -> list[Path]:         # the files written, in order
+    "Write each results kind of an evaluation with `save_results`, at `results_file(out_dir, kind, run.name, dataset)`."
+    paths = [results_file(out_dir, kind, run.name, dataset) for kind in results]
+    for p, df in zip(paths, results.values()): save_results(df, p, run, dataset)
+    return paths
 
 # %% ../nbs/08_evaluate.ipynb #cecfbd5b
 def aggregate_seeds(df: pd.DataFrame,  # tidy results with a `seed` column

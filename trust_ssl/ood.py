@@ -14,12 +14,13 @@ import torch.nn.functional as F
 from sklearn.cluster import KMeans
 from sklearn.covariance import LedoitWolf
 from sklearn.metrics import average_precision_score, roc_auc_score, roc_curve
-from .data import DataError, IMAGE_EXTENSIONS, bdd100k_weather_splits, list_images, read_rgb
-from .evaluate import PretrainedRun, features, pair_trust, linear_probe
+from .data import DataError, IMAGE_EXTENSIONS, bdd100k_weather_splits, bundled_eurosat, list_images, read_rgb
+from .evaluate import PretrainedRun, dataset_name, features, pair_trust, linear_probe
 
 # %% auto #0
 __all__ = ['MIN_OOD_IMAGES', 'ood_metrics', 'Mahalanobis', 'energy_scores', 'energy_from_logits', 'feature_norm_scores',
-           'ki_scores', 'OODData', 'folder_ood_data', 'bdd100k_ood_data', 'ood_table']
+           'ki_scores', 'OODData', 'folder_ood_data', 'bdd100k_ood_data', 'ood_table', 'ood_dataset_name',
+           'evaluate_ood']
 
 # %% ../nbs/09_ood.ipynb #68c7f30e
 MIN_OOD_IMAGES = 20   # fewer scores than this on either side: the metrics are warned about
@@ -156,3 +157,25 @@ def ood_table(run: PretrainedRun, data: OODData,
         rows += [dict(detector='native_k_plus_i', split=k, **ood_metrics(s_id, ki_scores(run, v, batch_size)),
                       n_id=len(data.id_test), n_ood=len(v)) for k, v in data.ood.items()]
     return pd.DataFrame(rows)
+
+# %% ../nbs/09_ood.ipynb #c780f6ef
+def ood_dataset_name(ood_root: str | Path = '',  # class folders; '' for the bundled EuroSAT sample
+                     bdd_labels: str | Path = '',  # BDD100K labels JSON: the BDD100K weather splits instead
+                    ) -> str:
+    "The OOD set's name in the results: 'bdd100k', else the class-folder root's name ('eurosat_sample' for the sample)."
+    return 'bdd100k' if bdd_labels else dataset_name(ood_root)
+
+def evaluate_ood(run: PretrainedRun,
+                 ood_root: str | Path = '',    # class folders, one of them in distribution; '' for the bundled sample
+                 id_folder: str = 'Forest',    # the in-distribution folder of ood_root
+                 bdd_labels: str | Path = '',  # BDD100K labels JSON; when set, the BDD100K weather splits replace ood_root
+                 bdd_images: str | Path = '',  # the BDD100K image folder of those labels
+                 cap: int = 0,                 # at most this many images per class folder (0: all; BDD100K has its own caps)
+                 splits: tuple = (),           # the OOD splits to keep (): all of them
+                ) -> pd.DataFrame:             # detector, split, auroc, aupr_in, aupr_out, fpr95, n_id, n_ood
+    "Table IV for one run: every detector on every OOD split, from class folders or the BDD100K weather splits."
+    if bdd_labels: data = bdd100k_ood_data(bdd_labels, bdd_images, run.image_size, seed=run.seed)
+    else: data = folder_ood_data(ood_root or bundled_eurosat(), id_folder, run.image_size, cap=cap, seed=run.seed)
+    if unknown := [k for k in splits if k not in data.ood]: raise ValueError(f'no OOD split(s) {unknown} in {data.source}; it has {sorted(data.ood)}')
+    if splits: data = data._replace(ood={k: data.ood[k] for k in splits})
+    return ood_table(run, data, seed=run.seed)

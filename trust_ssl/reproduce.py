@@ -11,14 +11,16 @@ import pandas as pd
 from . import core
 from .core import atomic_write
 from .data import bundled_eurosat, dataset_key
-from .evaluate import results_file, run_id
+from .evaluate import dataset_name, results_file, run_id, summarize_robustness
 from .models import METHODS, methods_with
 from .train import PRESETS, parse_overrides, resolve_config, run_folder
 
 # %% auto #0
-__all__ = ['EVALS', 'EVIDENTIAL', 'PAPER_NUMBERS', 'STAND_INS', 'Step', 'plan', 'notebooks_dir', 'run_plan', 'paper_numbers',
-           'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table', 'demo_results',
-           'load_config_file', 'main']
+__all__ = ['EVALS', 'EVIDENTIAL', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'Step', 'plan', 'notebooks_dir', 'run_plan',
+           'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table',
+           'linear_values', 'linear_table', 'robustness_values', 'robustness_tables', 'ood_values', 'ood_table4',
+           'ood_rows', 'ablation_table', 'load_history', 'load_histories', 'run_record', 'run_records', 'caption',
+           'demo_results', 'load_config_file', 'main']
 
 # %% ../nbs/15_reproduce.ipynb #5f9e7ead
 EVALS = {'linear': '11_linear_eval', 'robustness': '12_robustness', 'ki': '13_ki_trajectories', 'ood': '14_ood'}
@@ -68,8 +70,7 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
     for m in methods: resolve_config(preset, method=m, **config)     # every field checked before the first step
     root = Path(out) / preset
     eval_data = eval_data or (data if data and Path(data).is_dir() else '')
-    name = dataset or (Path(eval_data).name if eval_data else 'eurosat_sample')
-    ood_name = Path(ood_root).name if ood_root else 'eurosat_sample'
+    name, ood_name = dataset_name(eval_data, dataset), dataset_name(ood_root)      # as the notebooks name them
     res, steps = root / 'results', []
     for seed in seeds:
         for m in methods:
@@ -88,8 +89,7 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
                                   root / 'notebooks' / f'{EVALS[e]}-{m}-seed{seed}.ipynb', result))
     if figures:
         steps.append(Step('figures', '20_paper_figures.ipynb',
-                          dict(results_dir=str(res), pretrain_dir=str(root / 'pretrain'), preset=preset,
-                               out_dir=str(root / 'paper_figures')),
+                          dict(results_dir=str(res), pretrain_dir=str(root / 'pretrain'), out_dir=str(root / 'paper_figures')),
                           None, root / 'notebooks' / '20_paper_figures.ipynb'))
     return steps
 
@@ -215,29 +215,136 @@ def write_table(cmp: pd.DataFrame,  # from ours_vs_paper
     (folder / f'{stem}.tex').write_text(tex.replace('±', r'$\pm$').replace('–', '--').replace('_', r'\_'))
     return wide
 
+# %% ../nbs/15_reproduce.ipynb #63eeb828
+def linear_values(lin: pd.DataFrame) -> pd.DataFrame:
+    "Table I's values of linear_eval results: the test accuracy in %, condition ''."
+    return lin.assign(condition='', value=100 * lin.test_acc)
+
+def linear_table(lin: pd.DataFrame) -> pd.DataFrame:
+    "Table I: our linear evaluation accuracy (%) over seeds beside the paper's."
+    return ours_vs_paper(linear_values(lin), 'I')
+
+def robustness_values(rob: pd.DataFrame) -> pd.DataFrame:
+    "Tables II-III's values: each run's grid summarised (clean, s3, s5, s5_<group>), one row per summary, in %."
+    keys = ['method', 'dataset', 'seed', 'run', 'image_size']
+    summ = pd.DataFrame([dict(zip(keys, k), **summarize_robustness(g)) for k, g in rob.groupby(keys)])
+    long = summ.melt(id_vars=keys, var_name='condition', value_name='value')
+    return long.assign(value=100 * long.value)
+
+def robustness_tables(rob: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    "Table II (clean, mean at s = 3 and s = 5) and Table III (group means at s = 5): ours over seeds beside the paper's."
+    v = robustness_values(rob)
+    groups = v.condition.str.startswith('s5_')
+    return ours_vs_paper(v[~groups], 'II'), ours_vs_paper(v[groups], 'III')
+
+# %% ../nbs/15_reproduce.ipynb #6fca2c92
+def ood_values(ood: pd.DataFrame) -> pd.DataFrame:
+    "Table IV's values: AUROC in % per split and detector and each run's mean over its splits, condition 'split|detector' as the paper's."
+    per = ood.assign(value=100 * ood.auroc, condition=ood.split.astype(str))
+    keys = ['method', 'dataset', 'seed', 'run', 'image_size', 'detector']
+    both = pd.concat([per, per.groupby(keys, as_index=False).value.mean().assign(condition='mean')], ignore_index=True)
+    return both.assign(condition=both.condition + '|' + both.detector)
+
+def ood_table4(ood: pd.DataFrame) -> pd.DataFrame:
+    "Table IV for write_table: rows 'method / detector', columns each OOD set's splits in the paper's order, the mean last."
+    cmp = ours_vs_paper(ood_values(ood), 'IV')
+    split, det = cmp.condition.str.split('|').str[0], cmp.condition.str.split('|').str[1]
+    order = [s for s in dict.fromkeys(paper_numbers().query("table == 'IV'").condition.str.split('|').str[0]) if s != 'mean']   # rain, night, fog, snow
+    rank = [(s == 'mean', order.index(s) if s in order else len(order), s) for s in split]
+    cmp = cmp.assign(method=cmp.method + ' / ' + det, condition=split, _rank=rank)
+    return cmp.sort_values(['dataset', '_rank'], kind='stable').drop(columns='_rank').reset_index(drop=True)
+
+def ood_rows(ood: pd.DataFrame) -> list:
+    "Table IV's row labels in order: the methods in METHODS order, each with its detectors in the order `ood_table` gives them."
+    return [f'{m} / {d}' for m in METHODS for d in dict.fromkeys(ood.detector)]
+
+# %% ../nbs/15_reproduce.ipynb #b6de0ab2
+ABLATION = ('multiplicative', 'trust_ssl')   # the multiplicative (Eq. 9) and additive-residual (Eq. 10) forms the paper compares
+
+def ablation_table(lin: pd.DataFrame) -> pd.DataFrame:
+    "The ablation: our linear accuracy (%) of the two forms per dataset, beside the one number the paper quotes for each (its mean over three datasets)."
+    cmp = linear_table(lin[lin.method.isin(ABLATION)])
+    quoted = paper_numbers().query("table == 'ablation' and metric == 'top1'").set_index('method').value
+    return cmp.assign(paper=cmp.method.map(quoted), dataset=cmp.dataset + ' [paper: mean of its 3 datasets]')
+
+# %% ../nbs/15_reproduce.ipynb #e1f014a9
+def load_history(run_dir: str | Path) -> pd.DataFrame:
+    "The lines of a pretraining run's history.jsonl, each with the run's method and seed (from its config.json) and folder."
+    run_dir = Path(run_dir); cfg = json.loads((run_dir / 'config.json').read_text())
+    lines = [json.loads(l) for l in (run_dir / 'history.jsonl').read_text().splitlines() if l.strip()]
+    return pd.DataFrame(lines).assign(method=cfg['method'], seed=cfg['seed'], run=str(run_dir.resolve()))
+
+def load_histories(pretrain_dir: str | Path) -> pd.DataFrame:
+    "The histories of every run of a pretraining folder (`*/history.jsonl` beside a config.json), one frame."
+    runs = [f.parent for f in sorted(Path(pretrain_dir).glob('*/history.jsonl')) if (f.parent / 'config.json').is_file()]
+    return pd.concat([load_history(r) for r in runs], ignore_index=True) if runs else pd.DataFrame()
+
+def _machine(start: dict) -> str:
+    "The machine of one start line: '2 x NVIDIA H100 (bf16)', 'AMD EPYC, AVX2 kernels, 2 cores, 2 threads (fp32)'."
+    n = start.get('processes', 1)
+    hw = start.get('accelerator') or (f"{start.get('cpu', '?')}, {start.get('cpu_kernels', '?')} kernels, "
+                                      f"{start.get('cores', '?')} cores, {start.get('threads', '?')} threads")
+    return f"{f'{n} x ' if n > 1 else ''}{hw} ({start.get('precision', '?')})"
+
+def run_record(run_dir: str | Path) -> dict:
+    "What a pretraining run was and what trained it: preset, backbone, image size, schedule, machine(s), seconds of training."
+    run_dir = Path(run_dir); cfg = json.loads((run_dir / 'config.json').read_text())
+    lines = [json.loads(l) for l in (run_dir / 'history.jsonl').read_text().splitlines() if l.strip()]
+    seconds, last, views = 0.0, 0, 2 * cfg['batch_size'] * cfg['resolved'].get('processes', 1)
+    for l in lines:
+        if l['kind'] == 'start': last, views = l['step'], 2 * cfg['batch_size'] * l.get('processes', 1)
+        elif l['kind'] == 'epoch': seconds += (l['step'] - last) * views / l['views_per_s']; last = l['step']
+    full = cfg['epochs'] * cfg['resolved']['steps_per_epoch']
+    return dict(run=str(run_dir.resolve()), method=cfg['method'], seed=cfg['seed'], preset=cfg.get('preset') or 'none',
+                backbone=cfg['backbone'], image_size=cfg['image_size'], steps=last,
+                schedule=f"{cfg['epochs']} epochs" if last >= full else f"{last} of the {full} steps of {cfg['epochs']} epochs",
+                hardware=' / '.join(dict.fromkeys(_machine(l) for l in lines if l['kind'] == 'start')) or 'unrecorded', train_s=seconds)
+
+def run_records(run_dirs) -> pd.DataFrame:
+    "run_record of every folder of `run_dirs` that holds a run (config.json and history.jsonl); the others are left out."
+    dirs = [Path(d) for d in dict.fromkeys(map(str, run_dirs))]
+    rows = [run_record(d) for d in dirs if (d / 'config.json').is_file() and (d / 'history.jsonl').is_file()]
+    return pd.DataFrame(rows, columns=['run', 'method', 'seed', 'preset', 'backbone', 'image_size', 'steps', 'schedule', 'hardware', 'train_s'])
+
+def _duration(s: float) -> str: return f'{s:.0f} s' if s < 120 else f'{s / 60:.1f} min' if s < 7200 else f'{s / 3600:.1f} h'
+
+def caption(what: str,              # what the table shows, one sentence
+            results: pd.DataFrame,  # the results it is made from (columns run, dataset, seed)
+            records: pd.DataFrame,  # run_records of (at least) the runs behind them
+           ) -> str:
+    "A table's caption: what it shows, then the runs behind it (preset, backbone, image size, schedule, the machines that trained them, training time per run), data and seeds."
+    runs = records[records.run.isin(set(results.run.astype(str)))]
+    n_runs, facts = results.run.nunique(), lambda col: ' / '.join(dict.fromkeys(map(str, runs[col])))
+    if len(runs):
+        t = runs.train_s
+        trained = (f"preset {facts('preset')} ({facts('backbone')}, {facts('image_size')} px, {facts('schedule')}), trained on {facts('hardware')}, "
+                   f"{_duration(t.mean())} of training per run" + (f' ({_duration(t.min())} to {_duration(t.max())})' if len(runs) > 1 else '')
+                   + (f'; the training records of {n_runs - len(runs)} of its {n_runs} runs were not found' if len(runs) < n_runs else ''))
+    else: trained = f'the training records of its {n_runs} run(s) were not found'
+    data = ', '.join(sorted(results.dataset.astype(str).unique()))
+    return f'{what} Ours: {trained}; data {data}; {results.seed.nunique()} seed(s); cells are ours (n seeds) [paper].'
+
 # %% ../nbs/15_reproduce.ipynb #d45f44d3
 def demo_results(folder: str | Path,                       # results/ and pretrain/ are made under it (once)
                  methods: tuple = ('simclr', 'trust_ssl', 'multiplicative'),
-                 steps: int = 6) -> tuple[Path, Path]:       # the results folder and the pretraining folder
-    "Tiny pretraining runs and every evaluation on the bundled sample, written as the notebooks 11-14 write them."
-    from trust_ssl.evaluate import (FeatureCache, demo_run, ki_trajectories, linear_probe, load_run, robustness_grid,
-                                    save_results, split_images)
-    from trust_ssl.ood import folder_ood_data, ood_table
+                 steps: int = 6,                            # pretraining steps of each run
+                 probe_epochs: int = 5,                     # epochs of the linear probe and of the robustness head
+                 n_images: int = 40,                        # test images of the robustness grid and the K-I trajectories; images per OOD folder
+                 ood_splits: tuple = ('River', 'Highway', 'SeaLake'),  # the bundled sample's folders used as OOD splits (ID: Forest)
+                ) -> tuple[Path, Path]:                     # the results folder and the pretraining folder
+    "Tiny pretraining runs and the evaluations of notebooks 11-14 (the same functions, small settings) on the bundled sample, written as they write them."
+    from trust_ssl.evaluate import FeatureCache, demo_run, evaluate_ki, evaluate_linear, evaluate_robustness, load_run, save_evaluation
+    from trust_ssl.ood import evaluate_ood, ood_dataset_name
     folder = Path(folder); res, pre = folder / 'results', folder / 'pretrain'
+    name, ood_name = dataset_name(), ood_dataset_name()
     for m in methods:
         run = load_run(demo_run(pre / f'{m}-seed0', m, steps))
-        if results_file(res, 'ood', run.name, 'eurosat_sample').is_file(): continue
-        sp = {s: split_images('', s, run.image_size) for s in ('train', 'val', 'test')}
+        if results_file(res, 'ood', run.name, ood_name).is_file(): continue        # the last file of an earlier call
         cache = FeatureCache(folder / 'features')
-        probe = linear_probe(*[(cache.get(run, sp[s]), sp[s].labels) for s in ('train', 'val', 'test')], epochs=5)
-        save_results(pd.DataFrame([dict(test_acc=probe.test_acc, val_acc=probe.val_acc, best_epoch=probe.best_epoch)]),
-                     results_file(res, 'linear_eval', run.name, 'eurosat_sample'), run, 'eurosat_sample')
-        save_results(robustness_grid(run, probe.head, sp['test'], max_images=40), results_file(res, 'robustness', run.name, 'eurosat_sample'), run, 'eurosat_sample')
-        if METHODS[m].evidential:
-            save_results(ki_trajectories(run, sp['test'], n_images=40), results_file(res, 'ki', run.name, 'eurosat_sample'), run, 'eurosat_sample')
-        od = folder_ood_data(bundled_eurosat(), 'Forest', run.image_size, cap=40)   # 20 a side at least
-        save_results(ood_table(run, od._replace(ood={k: od.ood[k] for k in ('River', 'Highway', 'SeaLake')})),
-                     results_file(res, 'ood', run.name, 'eurosat_sample'), run, 'eurosat_sample')
+        ki = dict(ki=evaluate_ki(run, n_images=n_images)) if METHODS[m].evidential else {}
+        save_evaluation(res, run, name, **evaluate_linear(run, epochs=probe_epochs, cache=cache)._asdict(),
+                        robustness=evaluate_robustness(run, head_epochs=probe_epochs, max_images=n_images, cache=cache), **ki)
+        save_evaluation(res, run, ood_name, ood=evaluate_ood(run, cap=n_images, splits=ood_splits))
     return res, pre
 
 # %% ../nbs/15_reproduce.ipynb #ba618345
