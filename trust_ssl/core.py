@@ -55,7 +55,8 @@ def native_bf16(device: str | torch.device = 'cpu',  # where the computation run
                ) -> bool:
     "Whether `device` computes bfloat16 natively: CUDA with bf16 support, or a CPU with AVX-512 BF16 or AMX kernels."
     device = torch.device(device)
-    if device.type == 'cuda': return torch.cuda.is_available() and torch.cuda.is_bf16_supported()
+    if device.type == 'cuda':   # bf16 tensor cores from Ampere (compute capability 8) on; older GPUs only emulate it
+        return torch.cuda.is_available() and torch.cuda.get_device_capability(device)[0] >= 8
     if device.type != 'cpu': return False
     has = lambda name: bool(getattr(torch.cpu, name, lambda: False)())        # PyTorch's cpuinfo reading; False if absent
     kernels = torch.backends.cpu.get_cpu_capability()                         # 'AVX512', 'AVX2', 'DEFAULT', ...

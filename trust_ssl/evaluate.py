@@ -111,7 +111,7 @@ def features(model: SSLMethod,          # a method (its backbone is used), in ev
              precision: str = 'auto',   # 'auto' (bf16 where the device computes it natively), 'bf16' or 'fp32'
              progress: bool = False,    # a tqdm bar over the chunks
             ) -> torch.Tensor:          # float32 (N, D)
-    "Pooled backbone features of `images`, optionally corrupted, computed in chunks."
+    "Pooled backbone features of `images`, optionally corrupted, computed in chunks on the model's device; on the CPU."
     dev = next(model.parameters()).device
     precision = resolve_precision(precision, dev)
     out = []
@@ -124,14 +124,15 @@ def features(model: SSLMethod,          # a method (its backbone is used), in ev
         if corruption: x = corrupt(x, corruption, severity, torch.Generator().manual_seed(seed * 100_003 + i))
         with autocast(dev, precision):
             out.append(model.backbone(x.contiguous(memory_format=torch.channels_last)).float())
-    return torch.cat(out)
+    return torch.cat(out).cpu()                       # results on the CPU, whatever device computed them
 
 class FeatureCache:
     "Features on disk under a hash of the checkpoint, the data, the corruption and the severity."
     def __init__(self, folder: str | Path): self.folder = Path(folder)
     def path(self, run: PretrainedRun, data_key: str, corruption: str = '', severity: int = 0) -> Path:
         st = run.checkpoint.stat()
-        key = json.dumps([str(run.checkpoint.resolve()), run.step, st.st_mtime_ns, data_key, corruption, severity])
+        dev = next(run.model.parameters()).device      # features differ with the precision the device runs
+        key = json.dumps([str(run.checkpoint.resolve()), run.step, st.st_mtime_ns, data_key, corruption, severity, resolve_precision('auto', dev)])
         return self.folder / f'{hashlib.sha1(key.encode()).hexdigest()[:20]}.pt'
     def get(self, run: PretrainedRun, split: Split, corruption: str = '', severity: int = 0, **kw) -> torch.Tensor:
         p = self.path(run, split.key, corruption, severity)

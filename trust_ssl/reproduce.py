@@ -106,8 +106,10 @@ def _mark_done(path: Path, step: Step):
     atomic_write(path, json.dumps(dict(step=step.name, params=step.params, result=str(step.result or ''), finished=time.time())))
 
 def _finished(s: Step) -> bool:
-    "The driver marked the step finished after its notebook returned, and the results file it must leave is there."
-    return s.done is not None and s.done.is_file() and (s.result is None or s.result.is_file())
+    "The driver marked the step finished, with these parameters, after its notebook returned, and its results file is there."
+    if s.done is None or not s.done.is_file() or not (s.result is None or s.result.is_file()): return False
+    try: return json.loads(s.done.read_text()).get('params') == json.loads(json.dumps(s.params))
+    except (OSError, ValueError): return False
 
 def _version(p: Path | None):
     "Which version of the file `p` is there (None: none), to tell whether a step wrote it."
@@ -290,14 +292,16 @@ def run_record(run_dir: str | Path) -> dict:
     "What a pretraining run was and what trained it: preset, backbone, image size, schedule, machine(s), seconds of training."
     run_dir = Path(run_dir); cfg = json.loads((run_dir / 'config.json').read_text())
     lines = [json.loads(l) for l in (run_dir / 'history.jsonl').read_text().splitlines() if l.strip()]
-    seconds, last, views = 0.0, 0, 2 * cfg['batch_size'] * cfg['resolved'].get('processes', 1)
+    res = cfg.get('resolved', {})                   # runs trained before it was recorded have none
+    seconds, last, views = 0.0, 0, 2 * cfg['batch_size'] * res.get('processes', 1)
     for l in lines:
         if l['kind'] == 'start': last, views = l['step'], 2 * cfg['batch_size'] * l.get('processes', 1)
         elif l['kind'] == 'epoch': seconds += (l['step'] - last) * views / l['views_per_s']; last = l['step']
-    full = cfg['epochs'] * cfg['resolved']['steps_per_epoch']
+    full = cfg['epochs'] * res['steps_per_epoch'] if 'steps_per_epoch' in res else float('inf')
     return dict(run=str(run_dir.resolve()), method=cfg['method'], seed=cfg['seed'], preset=cfg.get('preset') or 'none',
                 backbone=cfg['backbone'], image_size=cfg['image_size'], steps=last,
-                schedule=f"{cfg['epochs']} epochs" if last >= full else f"{last} of the {full} steps of {cfg['epochs']} epochs",
+                schedule=(f"{last} steps of {cfg['epochs']} epochs (steps per epoch not recorded)" if full == float('inf') else
+                          f"{cfg['epochs']} epochs" if last >= full else f"{last} of the {full} steps of {cfg['epochs']} epochs"),
                 hardware=' / '.join(dict.fromkeys(_machine(l) for l in lines if l['kind'] == 'start')) or 'unrecorded', train_s=seconds)
 
 def run_records(run_dirs) -> pd.DataFrame:

@@ -20,7 +20,7 @@ from .models import BACKBONES, METHODS, STEMS, StepSchedule, build_method
 __all__ = ['PRESETS', 'CONFIG_RULES', 'SCALAR_FIELDS', 'RESUME_MAY_CHANGE', 'ETA_AFTER', 'RUN_FILES', 'LARS', 'param_groups',
            'TrainConfig', 'check_config', 'run_folder', 'parse_run_folder', 'resolve_config', 'cosine',
            'make_schedules', 'training_data', 'NonFiniteLoss', 'train_step', 'save_checkpoint', 'load_checkpoint',
-           'check_resumable', 'setup_distributed', 'train', 'parse_overrides', 'main', 'step_seconds']
+           'legacy_config', 'check_resumable', 'setup_distributed', 'train', 'parse_overrides', 'main', 'step_seconds']
 
 # %% ../nbs/07_train.ipynb #5a44eafd
 class LARS(torch.optim.Optimizer):
@@ -230,7 +230,8 @@ def train_step(model: nn.Module,      # a method (or its DDP wrapper)
               ):
     "Forward under autocast, check the loss, backward, clip, optimiser step, `after_step`; returns the MethodOutput."
     for g in opt.param_groups: g['lr'] = lr
-    with autocast(views.x1.device, resolve_precision(precision, views.x1.device)):
+    if precision == 'auto' or precision not in ('bf16', 'fp32'): precision = resolve_precision(precision, views.x1.device)   # train() passes it resolved
+    with autocast(views.x1.device, precision):
         out = model(views, sched)
     if not torch.isfinite(out.loss):
         bad = {k: float(v) for k, v in out.terms.items() if not torch.isfinite(v)}
@@ -259,13 +260,17 @@ def load_checkpoint(path: str | Path) -> dict:
 # %% ../nbs/07_train.ipynb #edef963d
 RESUME_MAY_CHANGE = ('max_steps', 'log_every', 'checkpoint_every', 'out_dir', 'precision', 'compile', 'channels_last')
 
+def legacy_config(fields: dict) -> dict:
+    "A configuration written before 'off' was None: 0 meant no clipping, no mid-epoch checkpoints, every epoch."
+    return {**fields, **{k: None for k in ('clip_grad', 'checkpoint_every', 'max_steps') if fields.get(k) == 0}}
+
 def check_resumable(state: dict,        # a checkpoint, from load_checkpoint
                     cfg: TrainConfig,   # the configuration of the resume
                     world: int,         # its number of processes
                     path='checkpoint',  # the checkpoint's path, for the message
                    ) -> dict:           # field -> (checkpoint's value, now) of the fields in RESUME_MAY_CHANGE that changed
     "Raise unless `cfg` differs from the configuration that wrote `state` only in `RESUME_MAY_CHANGE` (and world is the same)."
-    old, new, default = state['config'], _plain(asdict(cfg)), _plain(asdict(TrainConfig()))
+    old, new, default = legacy_config(state['config']), _plain(asdict(cfg)), _plain(asdict(TrainConfig()))
     diff = {k: (old.get(k, default[k]), v) for k, v in new.items() if old.get(k, default[k]) != v}
     fixed = {k: d for k, d in diff.items() if k not in RESUME_MAY_CHANGE}
     if state.get('world', 1) != world: fixed['processes'] = (state.get('world', 1), world)
@@ -297,7 +302,7 @@ def setup_distributed() -> tuple[int, int, torch.device]:
 def _history(path: Path, keep_until: int, steps_per_epoch: int) -> None:
     "Drop history lines of work the checkpoint at step `keep_until` does not hold, and a partial epoch's record."
     if not path.is_file(): return
-    keep = lambda r: r['step'] < keep_until or (r['step'] == keep_until and (r['kind'] in ('step', 'start') or r['step'] % steps_per_epoch == 0))
+    keep = lambda r: r['step'] < keep_until or (r['step'] == keep_until and (r['kind'] == 'step' or (r['kind'] == 'epoch' and r['step'] % steps_per_epoch == 0)))
     lines = [l for l in path.read_text().splitlines() if l.strip() and keep(json.loads(l))]
     atomic_write(path, ''.join(l + '\n' for l in lines))
 
@@ -362,8 +367,8 @@ def train(cfg: TrainConfig,       # the run
         out.mkdir(parents=True, exist_ok=True)
         resolved = dict(precision=precision, processes=world, steps_per_epoch=spe, total_steps=total)
         atomic_write(out / 'config.json', json.dumps({**asdict(cfg), 'resolved': resolved}, indent=1))
-        _history(out / 'history.jsonl', start, spe)
-        _append(out / 'history.jsonl', dict(kind='start', step=start, epoch=start // spe, **resolved, compile=cfg.compile,
+        if start < total: _history(out / 'history.jsonl', start, spe)     # a finished run keeps its record untouched
+        if start < total: _append(out / 'history.jsonl', dict(kind='start', step=start, epoch=start // spe, **resolved, compile=cfg.compile,
                                             channels_last=cfg.channels_last, **machine, **({'changed': changed} if changed else {})))
         print(f"{cfg.method}: steps {start}-{total} of {len(sched['lr'])} on {world} x {device} ({machine['cpu'] if device.type == 'cpu' else machine['accelerator']}, "
               f"CPU kernels {machine['cpu_kernels']}, {machine['threads']} threads), precision {precision}"
@@ -441,7 +446,7 @@ def main(argv: list[str] | None = None):
     ap.add_argument('--no-resume', action='store_true', help='start afresh even if out_dir holds a checkpoint')
     ap.add_argument('overrides', nargs='*', help='key=value fields of TrainConfig')
     a = ap.parse_args(argv)
-    fields = json.loads(Path(a.config).read_text()) if a.config else {}
+    fields = legacy_config(json.loads(Path(a.config).read_text())) if a.config else {}
     preset = a.preset or fields.get('preset') or 'sample'
     fields.pop('preset', None); fields.pop('resolved', None)      # what a run resolved on its machine is resolved anew
     try: cfg = resolve_config(preset, **{**fields, **parse_overrides(a.overrides)})
