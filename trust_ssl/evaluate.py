@@ -25,7 +25,7 @@ __all__ = ['HEADS', 'run_id', 'PretrainedRun', 'default_device', 'load_run', 'Sp
            'ProbeResult', 'accuracy', 'linear_probe', 'stratified_subset', 'robustness_grid', 'summarize_robustness',
            'pair_trust', 'ki_trajectories', 'gate_report', 'results_file', 'save_results', 'demo_run', 'dataset_name',
            'scene_splits', 'head_seed', 'LinearEvaluation', 'evaluate_linear', 'evaluate_robustness', 'evaluate_ki',
-           'save_evaluation', 'aggregate_seeds']
+           'save_evaluation', 'aggregate_seeds', 'SeedDifference', 'seed_difference', 'verdict', 'difference_text']
 
 # %% ../nbs/08_evaluate.ipynb #86ef0ade
 def run_id(preset: str,           # the preset the run was resolved from ('' when it recorded none)
@@ -37,7 +37,7 @@ def run_id(preset: str,           # the preset the run was resolved from ('' whe
 class PretrainedRun(NamedTuple):
     "A trained method, in eval mode, with what the results files record about it."
     model: SSLMethod
-    method: str
+    method: str          # the configuration's name (trust_ssl.train.CONFIGURATIONS), the method's for a run without one
     seed: int
     preset: str          # '' when the run did not record one
     image_size: int      # the view size it was trained at: evaluation uses the same
@@ -75,7 +75,7 @@ def load_run(path: str | Path,  # a 10_pretrain output folder, or its checkpoint
     if state['step'] < total:
         warnings.warn(f'{ckpt}: step {state["step"]} of the {total} steps the run is configured for; the run is unfinished (still '
                       f'training, or stopped), so what is evaluated is a partly trained model', stacklevel=2)
-    return PretrainedRun(model.eval(), cfg['method'], cfg.get('seed', 0), cfg.get('preset', ''), cfg['image_size'], state['step'], ckpt, total)
+    return PretrainedRun(model.eval(), cfg.get('name') or cfg['method'], cfg.get('seed', 0), cfg.get('preset', ''), cfg['image_size'], state['step'], ckpt, total)
 
 # %% ../nbs/08_evaluate.ipynb #8e18392f
 class Split(NamedTuple):
@@ -423,3 +423,50 @@ def aggregate_seeds(df: pd.DataFrame,  # tidy results with a `seed` column
     g = df.groupby(by, dropna=False)[value]
     out = pd.DataFrame({'mean': g.mean(), 'std': g.std(ddof=1).fillna(0.0), 'n': df.groupby(by, dropna=False)['seed'].nunique()})
     return out.reset_index()
+
+# %% ../nbs/08_evaluate.ipynb #723954f9
+class SeedDifference(NamedTuple):
+    "The mean difference a - b over seeds and its interval."
+    mean: float
+    low: float           # the interval's bounds (NaN with fewer than two values on a side)
+    high: float
+    n: int               # the seeds (paired) or the smaller side's count (unpaired)
+    paired: bool
+    test: str            # 'paired t' or 'Welch t'
+
+def seed_difference(a: pd.Series,   # one configuration's values, indexed by seed
+                    b: pd.Series,   # the other's
+                    paired: bool | None = None,  # None: paired when both have the same seeds
+                    level: float = 0.95,
+                   ) -> SeedDifference:
+    "Mean of a - b over seeds with its `level` interval: paired t on per-seed differences, else Welch's t."
+    from scipy import stats
+    a, b = a.dropna().astype(float), b.dropna().astype(float)
+    if a.index.has_duplicates or b.index.has_duplicates: raise ValueError('each seed must appear once on each side (aggregate runs per seed first)')
+    same = set(a.index) == set(b.index)
+    if paired is None: paired = same and len(a) > 0
+    if paired and not same: raise ValueError(f'a paired difference needs the same seeds on both sides, got {sorted(a.index)} and {sorted(b.index)}')
+    q = (1 + level) / 2
+    if paired:
+        d = a - b.reindex(a.index); n = len(d)
+        half = stats.t.ppf(q, n - 1) * d.std(ddof=1) / math.sqrt(n) if n > 1 else float('nan')
+        return SeedDifference(float(d.mean()), float(d.mean() - half), float(d.mean() + half), n, True, 'paired t')
+    m = float(a.mean() - b.mean()); n = min(len(a), len(b))
+    if n < 2: return SeedDifference(m, float('nan'), float('nan'), n, False, 'Welch t')
+    va, vb = a.var(ddof=1) / len(a), b.var(ddof=1) / len(b)
+    se = math.sqrt(va + vb)
+    df = (va + vb) ** 2 / (va ** 2 / (len(a) - 1) + vb ** 2 / (len(b) - 1)) if se > 0 else float('inf')
+    half = stats.t.ppf(q, df) * se
+    return SeedDifference(m, m - half, m + half, n, False, 'Welch t')
+
+def verdict(d: SeedDifference,  # the difference claimed positive (a above b)
+           ) -> str:
+    "'supported' when the whole interval is above 0, 'contradicted' when below, else 'not resolved'."
+    if math.isnan(d.low): return 'not resolved'
+    return 'supported' if d.low > 0 else 'contradicted' if d.high < 0 else 'not resolved'
+
+def difference_text(d: SeedDifference, scale: float = 100, unit: str = ' pts') -> str:
+    "A claim sentence's number: '+2.7 pts [-2.5, +7.8] (paired t, n = 3)'."
+    lo = 'n/a' if math.isnan(d.low) else f'{d.low * scale:+.1f}'
+    hi = 'n/a' if math.isnan(d.high) else f'{d.high * scale:+.1f}'
+    return f'{d.mean * scale:+.1f}{unit} [{lo}, {hi}] ({d.test}, n = {d.n})'

@@ -14,8 +14,8 @@ from .core import check_float, widen, world_info
 # %% auto #0
 __all__ = ['gather_with_grad', 'float32_loss', 'nt_xent', 'byol_loss', 'VICRegLoss', 'vicreg_loss', 'factor_misalignment',
            'selective_multiplicative', 'selective_additive', 'factor_diversity', 'global_mean', 'aux_family_loss',
-           'dirichlet_kl', 'sinkhorn_assign', 'evidential_consistency', 'factor_anchor', 'ObjectiveWeights',
-           'combine_objective']
+           'dirichlet_kl', 'sinkhorn_assign', 'evidential_consistency', 'conflict_bce', 'factor_anchor',
+           'ObjectiveWeights', 'combine_objective']
 
 # %% ../nbs/01_losses.ipynb #eabc2dd3
 class _AllGather(torch.autograd.Function):
@@ -243,6 +243,18 @@ def evidential_consistency(logits1: torch.Tensor,  # evidential head outputs of 
     if pairs.shape != r.shape or pairs.dtype != torch.bool:
         raise ValueError(f'`pairs` must be a bool tensor of shape {tuple(r.shape)}, got {pairs.dtype} {tuple(pairs.shape)}')
     return global_mean((r * pairs).sum(), pairs.sum())
+
+# %% ../nbs/01_losses.ipynb #54f4291a
+@float32_loss
+def conflict_bce(K: torch.Tensor,             # conflict of Eq. (6), (B, T), in [0, 1]
+                 contradicted: torch.Tensor,  # bool (B, T): factor t of pair b was contradicted (its family acted on one view)
+                 eps: float = 1e-6,           # K is clipped to [eps, 1 - eps] inside the logarithms
+                ) -> torch.Tensor:            # scalar L_K, mean over the global batch
+    "Binary cross-entropy of the conflict K as the probability that the factor was contradicted."
+    if contradicted.shape != K.shape or contradicted.dtype != torch.bool:
+        raise ValueError(f'`contradicted` must be a bool tensor of shape {tuple(K.shape)}, got {contradicted.dtype} {tuple(contradicted.shape)}')
+    bce = F.binary_cross_entropy(K.clamp(eps, 1 - eps), contradicted.float(), reduction='sum')
+    return global_mean(bce, torch.tensor(K.numel(), device=K.device))
 
 # %% ../nbs/01_losses.ipynb #945a31e8
 @float32_loss

@@ -12,7 +12,7 @@ import torch.nn.functional as F
 import torchvision
 from .evidential import softplus_evidence, dirichlet_params, evidential_trust
 from .losses import (nt_xent, byol_loss, vicreg_loss, selective_additive, selective_multiplicative,
-                              factor_diversity, aux_family_loss, dirichlet_kl, evidential_consistency, factor_anchor,
+                              factor_diversity, aux_family_loss, dirichlet_kl, evidential_consistency, factor_anchor, conflict_bce,
                               ObjectiveWeights)
 from .core import auroc
 from .augment import FAMILY_NAMES, anchor_eligibility
@@ -20,8 +20,8 @@ from .augment import FAMILY_NAMES, anchor_eligibility
 # %% auto #0
 __all__ = ['BACKBONES', 'STEMS', 'AUX_MODES', 'EVIDENCE_PAIRS', 'METHODS', 'CAPABILITIES', 'make_backbone', 'parse_spec', 'mlp',
            'FactorHead', 'EvidentialHeads', 'EMA', 'StepSchedule', 'MethodOutput', 'SSLMethod', 'SimCLR', 'BYOL',
-           'VICReg', 'gate_discrimination', 'TrustSSL', 'Scalar', 'Multiplicative', 'CosineGate', 'build_method',
-           'methods_with']
+           'VICReg', 'gate_discrimination', 'TrustSSL', 'Scalar', 'Multiplicative', 'MultiplicativeIsolated',
+           'CosineGate', 'build_method', 'methods_with']
 
 # %% ../nbs/06_models.ipynb #74b7a5f4
 BACKBONES = {'resnet18': 512, 'resnet34': 512, 'resnet50': 2048}   # name -> pooled feature dimension
@@ -221,6 +221,8 @@ class TrustSSL(SimCLR):
                  evidence_pairs: str = 'all',  # which pairs the heads learn to agree on: one of EVIDENCE_PAIRS
                  evidence_scale: float = 1.0,  # the heads' score scale (EvidentialHeads.scale)
                  evidence_bias: float = 0.0,   # the heads' initial bias shift (EvidentialHeads.bias)
+                 conflict_weight: float = 0.0,  # lambda_K of `conflict_bce`: K taught to predict contradiction (0: the paper's heads)
+                 constant_gate: bool = False,  # control: the selective term weighs every pair by w's batch mean (trust without discrimination)
                 ):
         if aux not in AUX_MODES: raise ValueError(f'unknown aux mode {aux!r}; expected one of {AUX_MODES}')
         if evidence_pairs not in EVIDENCE_PAIRS: raise ValueError(f'unknown evidence_pairs {evidence_pairs!r}; expected one of {EVIDENCE_PAIRS}')
@@ -235,7 +237,7 @@ class TrustSSL(SimCLR):
         self.aux_head = None if aux == 'off' else nn.Linear(self.feature_dim, len(FAMILY_NAMES))
         self.aux, self.weights, self.evidence_weight, self.anchor_temperature = aux, weights, evidence_weight, anchor_temperature
         self.beta, self.eps, self.alpha, self.gamma = beta, eps, alpha, gamma
-        self.evidence_pairs = evidence_pairs
+        self.evidence_pairs, self.conflict_weight, self.constant_gate = evidence_pairs, conflict_weight, constant_gate
 
     def make_gate(self) -> nn.Module:
         return EvidentialHeads(self.factor_head.factors, self.factor_head.dim, self.hparams['prototypes'],
@@ -255,8 +257,8 @@ class TrustSSL(SimCLR):
         kl = (dirichlet_kl(dirichlet_params(e1, self.beta)[0], self.beta).mean()
               + dirichlet_kl(dirichlet_params(e2, self.beta)[0], self.beta).mean()) / 2
         pairs = eligible if self.evidence_pairs == 'eligible' else None
-        terms = {'evidence': evidential_consistency(l1, l2, self.beta, pairs), 'kl': kl}
-        weights = {'evidence': self.evidence_weight, 'kl': self.weights.kl}
+        terms = {'evidence': evidential_consistency(l1, l2, self.beta, pairs), 'kl': kl, 'conflict': conflict_bce(tr.K, ~eligible)}
+        weights = {'evidence': self.evidence_weight, 'kl': self.weights.kl, 'conflict': self.conflict_weight}
         return tr.w, terms, weights, {**_mean_stats(K=tr.K, I=tr.I, w=tr.w, u=(tr.u1 + tr.u2) / 2), **_spread_stats(K=tr.K, I=tr.I)}
 
     def selective(self, z1, z2, w, sched):
@@ -269,9 +271,10 @@ class TrustSSL(SimCLR):
         z1, z2 = self.factor_head(h1), self.factor_head(h2)
         eligible = self.eligibility(views.a1, views.a2)
         w, gterms, gweights, stats = self.gate(z1, z2, eligible, sched)
-        sel, sel_weight = self.selective(z1, z2, w, sched)
-        stats.update(_spread_stats(w=w))
+        stats.update(_spread_stats(w=w))      # the gate's own spread and discrimination, also under the constant-gate control
         if self.factor_head.factors == len(FAMILY_NAMES): stats.update(gate_discrimination(w, views.a1, views.a2))
+        if self.constant_gate: w = w.mean(0, keepdim=True).expand_as(w)
+        sel, sel_weight = self.selective(z1, z2, w, sched)
         terms.update(sel=sel, anchor=factor_anchor(z1, z2, eligible, self.anchor_temperature),
                      div=(factor_diversity(z1) + factor_diversity(z2)) / 2, **gterms)
         weights.update(sel=sel_weight, anchor=self.weights.anchor, div=self.weights.div, **gweights)
@@ -301,6 +304,11 @@ class Multiplicative(TrustSSL):
     gate_reads_detached = False
     def selective(self, z1, z2, w, sched): return selective_multiplicative(z1, z2, w), 1.0
 
+class MultiplicativeIsolated(TrustSSL):
+    "Control: exactly `trust_ssl` with the stop-gradient on w removed (Eq. 9 in place of Eq. 10), nothing else changed."
+    name = 'multiplicative_isolated'
+    def selective(self, z1, z2, w, sched): return selective_multiplicative(z1, z2, w), sched.lsel
+
 class CosineGate(TrustSSL):
     "Trust-SSL with the evidential gate replaced by w = sigmoid(cos / tau_t), tau_t learned per factor."
     name = 'cosine_gate'
@@ -313,7 +321,7 @@ class CosineGate(TrustSSL):
         return w, {'gate': bce}, {'gate': 1.0}, _mean_stats(w=w, tau=self.gate_head['log_tau'].exp())
 
 # %% ../nbs/06_models.ipynb #f2d00aa1
-METHODS = {c.name: c for c in (SimCLR, BYOL, VICReg, Scalar, CosineGate, TrustSSL, Multiplicative)}
+METHODS = {c.name: c for c in (SimCLR, BYOL, VICReg, Scalar, CosineGate, TrustSSL, Multiplicative, MultiplicativeIsolated)}
 
 def build_method(name: str,  # one of METHODS
                  **overrides,  # constructor arguments of that method (backbone, stem, factors, aux, ...)

@@ -13,7 +13,7 @@ from .core import atomic_write
 from .data import bundled_eurosat, dataset_key
 from .evaluate import dataset_name, results_file, run_id, summarize_robustness
 from .models import METHODS, methods_with
-from .train import PRESETS, parse_overrides, resolve_config, run_folder
+from .train import CONFIGURATIONS, PRESETS, Configuration, configuration, parse_overrides, resolve_config, run_folder
 
 # %% auto #0
 __all__ = ['EVALS', 'EVIDENTIAL', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'Step', 'plan', 'notebooks_dir', 'run_plan',
@@ -48,7 +48,7 @@ def _check_inputs(data: str, eval_data: str, ood_root: str | None, id_folder: st
 def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
          data: str = '',             # pretraining data: a packed file or folder; '' = the bundled sample
          seeds: tuple = (0,),
-         methods: tuple = tuple(METHODS),
+         methods: tuple = tuple(CONFIGURATIONS),  # configurations (trust_ssl.train.CONFIGURATIONS), or method names in their own recipe
          evals: tuple = tuple(EVALS),
          out: str | Path = 'runs/reproduce',  # everything goes under out/<preset>/
          eval_data: str = '',        # class folders for 11-13; '' = `data` when it is a folder, else the bundled sample
@@ -61,26 +61,33 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
         ) -> list[Step]:
     "The steps of a reproduction, in order."
     if preset not in PRESETS: raise ValueError(f'unknown preset {preset!r}; expected one of {tuple(PRESETS)}')
-    bad = [m for m in methods if m not in METHODS] + [e for e in evals if e not in EVALS]
-    if bad: raise ValueError(f'unknown method(s) or evaluation(s) {bad}; methods: {tuple(METHODS)}, evaluations: {tuple(EVALS)}')
+    bad = [m for m in methods if m not in CONFIGURATIONS and m not in METHODS] + [e for e in evals if e not in EVALS]
+    if bad: raise ValueError(f'unknown method(s) or evaluation(s) {bad}; configurations: {tuple(CONFIGURATIONS)}, methods: {tuple(METHODS)}, '
+                             f'evaluations: {tuple(EVALS)}')
+    rows = {m: CONFIGURATIONS.get(m) or Configuration(m, 'the method in its own recipe') for m in methods}
+    orphans = [f'{m} (trunk {c.trunk})' for k, (m, c) in enumerate(rows.items()) if c.trunk and c.trunk not in methods[:k]]
+    if orphans: raise ValueError(f'{orphans} branch from a trunk that the plan does not train before them: list the trunk first')
     _check_inputs(data, eval_data, ood_root if 'ood' in evals else None, id_folder)
     config = dict(config or {})
-    driven = sorted(set(config) & {'method', 'seed', 'data', 'out_dir', 'preset'})
-    if driven: raise ValueError(f'config fields {driven} are set by the driver (--methods, --seeds, --data, --out, --preset), not by --config/--set')
-    for m in methods: resolve_config(preset, method=m, **config)     # every field checked before the first step
+    driven = sorted(set(config) & {'method', 'seed', 'data', 'out_dir', 'preset', 'name', 'branch_from', 'branch_step'})
+    if driven: raise ValueError(f'config fields {driven} are set by the driver (--methods, --seeds, --data, --out, --preset, the configurations), not by --config/--set')
+    for m in methods: configuration(m, preset, 0, 'runs', data, rows, **config)     # every field checked before the first step
     root = Path(out) / preset
     eval_data = eval_data or (data if data and Path(data).is_dir() else '')
     name, ood_name = dataset_name(eval_data, dataset), dataset_name(ood_root)      # as the notebooks name them
     res, steps = root / 'results', []
     for seed in seeds:
-        for m in methods:
+        for m, c in rows.items():
             run = root / 'pretrain' / run_folder(m, seed)
+            fields = {**config, **c.train, **({'method_args': c.method_args} if c.method_args else {}), **({'name': m} if m != c.method else {}),
+                      **(dict(branch_from=str(root / 'pretrain' / run_folder(c.trunk, seed)), branch_step='ramp') if c.trunk else {})}
+            if 'augment' in config and 'augment' in c.train: fields['augment'] = {**config['augment'], **c.train['augment']}
             steps.append(Step(f'pretrain {m} seed {seed}', '10_pretrain.ipynb',
-                              dict(method=m, preset=preset, data=data, seed=seed, out_dir=str(run), **({'config': config} if config else {})),
+                              dict(method=c.method, preset=preset, data=data, seed=seed, out_dir=str(run), **({'config': fields} if fields else {})),
                               run / 'complete.json', root / 'notebooks' / f'10_pretrain-{m}-seed{seed}.ipynb'))
             common = dict(run_dir=str(run), out_dir=str(res))
             for e in evals:
-                if e == 'ki' and not METHODS[m].evidential: continue
+                if e == 'ki' and not METHODS[c.method].evidential: continue
                 p = dict(common, ood_root=ood_root, id_folder=id_folder) if e == 'ood' else dict(common, data_root=eval_data, dataset=name)
                 if e == 'robustness': p['max_images'] = max_images
                 kind = {'linear': 'linear_eval', 'robustness': 'robustness', 'ki': 'ki', 'ood': 'ood'}[e]
@@ -274,7 +281,7 @@ def load_history(run_dir: str | Path) -> pd.DataFrame:
     "The lines of a pretraining run's history.jsonl, each with the run's method and seed (from its config.json) and folder."
     run_dir = Path(run_dir); cfg = json.loads((run_dir / 'config.json').read_text())
     lines = [json.loads(l) for l in (run_dir / 'history.jsonl').read_text().splitlines() if l.strip()]
-    return pd.DataFrame(lines).assign(method=cfg['method'], seed=cfg['seed'], run=str(run_dir.resolve()))
+    return pd.DataFrame(lines).assign(method=cfg.get('name') or cfg['method'], seed=cfg['seed'], run=str(run_dir.resolve()))
 
 def load_histories(pretrain_dir: str | Path) -> pd.DataFrame:
     "The histories of every run of a pretraining folder (`*/history.jsonl` beside a config.json), one frame."
@@ -298,7 +305,7 @@ def run_record(run_dir: str | Path) -> dict:
         if l['kind'] == 'start': last, views = l['step'], 2 * cfg['batch_size'] * l.get('processes', 1)
         elif l['kind'] == 'epoch': seconds += (l['step'] - last) * views / l['views_per_s']; last = l['step']
     full = cfg['epochs'] * res['steps_per_epoch'] if 'steps_per_epoch' in res else float('inf')
-    return dict(run=str(run_dir.resolve()), method=cfg['method'], seed=cfg['seed'], preset=cfg.get('preset') or 'none',
+    return dict(run=str(run_dir.resolve()), method=cfg.get('name') or cfg['method'], seed=cfg['seed'], preset=cfg.get('preset') or 'none',
                 backbone=cfg['backbone'], image_size=cfg['image_size'], steps=last,
                 schedule=(f"{last} steps of {cfg['epochs']} epochs (steps per epoch not recorded)" if full == float('inf') else
                           f"{cfg['epochs']} epochs" if last >= full else f"{last} of the {full} steps of {cfg['epochs']} epochs"),

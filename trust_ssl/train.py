@@ -4,9 +4,10 @@
 
 # %% ../nbs/07_train.ipynb #2afc33e3
 from __future__ import annotations
-import argparse, dataclasses, hashlib, itertools, json, math, os, sys, tempfile, time, warnings
+import argparse, dataclasses, hashlib, itertools, json, math, os, re, sys, tempfile, time, warnings
 from dataclasses import dataclass, field, asdict
 from pathlib import Path
+from typing import NamedTuple
 import numpy as np
 import torch
 import torch.nn as nn
@@ -17,10 +18,12 @@ from .data import EUROSAT_SAMPLE, DataError, PackedImages, SceneDataset, ImageFo
 from .models import BACKBONES, METHODS, STEMS, StepSchedule, build_method
 
 # %% auto #0
-__all__ = ['PRESETS', 'CONFIG_RULES', 'SCALAR_FIELDS', 'RESUME_MAY_CHANGE', 'ETA_AFTER', 'RUN_FILES', 'LARS', 'param_groups',
-           'TrainConfig', 'check_config', 'run_folder', 'parse_run_folder', 'resolve_config', 'cosine',
-           'make_schedules', 'training_data', 'NonFiniteLoss', 'train_step', 'save_checkpoint', 'load_checkpoint',
-           'legacy_config', 'check_resumable', 'setup_distributed', 'train', 'parse_overrides', 'main', 'step_seconds']
+__all__ = ['PRESETS', 'CONFIG_RULES', 'SCALAR_FIELDS', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', 'ETA_AFTER', 'RUN_FILES',
+           'STANDARD_RECIPE', 'CONFIGURATIONS', 'LARS', 'param_groups', 'TrainConfig', 'check_config', 'run_folder',
+           'parse_run_folder', 'resolve_config', 'cosine', 'make_schedules', 'ramp_start', 'resolve_step',
+           'training_data', 'NonFiniteLoss', 'train_step', 'save_checkpoint', 'load_checkpoint', 'legacy_config',
+           'check_resumable', 'setup_distributed', 'train', 'snapshot_name', 'Configuration', 'configuration',
+           'parse_overrides', 'main', 'step_seconds']
 
 # %% ../nbs/07_train.ipynb #5a44eafd
 class LARS(torch.optim.Optimizer):
@@ -52,6 +55,7 @@ class TrainConfig:
     "Everything a pretraining run depends on; written as JSON beside every run and into every checkpoint."
     method: str = 'trust_ssl'          # one of METHODS
     preset: str = ''                   # the preset it was resolved from (recorded by resolve_config)
+    name: str = ''                     # the configuration's name, its rows in results and tables ('' = the method's name)
     method_args: dict = field(default_factory=dict)   # constructor overrides of the method (aux, factors, ...)
     backbone: str = 'resnet50'         # one of trust_ssl.models.BACKBONES
     stem: str = 'imagenet'             # one of trust_ssl.models.STEMS
@@ -78,6 +82,9 @@ class TrainConfig:
     log_every: int = 50                # steps between history lines (and one line per epoch)
     checkpoint_every: int | None = None  # steps between mid-epoch checkpoints (None: at epoch ends only)
     max_steps: int | None = None       # stop after this global step (None: run all epochs); for tests and smoke runs
+    snapshot_step: int | str | None = None  # also keep this step's checkpoint as snapshot-step<N>.pt for branches; 'ramp': the selective ramp's first step
+    branch_from: str | None = None     # a run folder: start from its snapshot at `branch_step` instead of from scratch (a paired branch)
+    branch_step: int | str | None = None    # the step of `branch_from`'s snapshot; 'ramp' as for snapshot_step
     out_dir: str = 'runs/pretrain'
 
 PRESETS = {
@@ -97,6 +104,7 @@ def _one_of(names): return (lambda v: v in names), f'one of {tuple(names)}'
 
 CONFIG_RULES = {   # field -> (the check, what it expects); one place for every field's type and range
     'method': _one_of(METHODS), 'preset': (lambda v: v == '' or v in PRESETS, f"'' or one of {tuple(PRESETS)}"),
+    'name': (lambda v: isinstance(v, str) and re.fullmatch(r'[a-z0-9_]*', v) is not None, "'' or lower-case letters, digits and '_'"),
     'method_args': (lambda v: isinstance(v, dict), "a dict of the method's constructor arguments"),
     'backbone': _one_of(BACKBONES), 'stem': _one_of(STEMS),
     'data': (lambda v: isinstance(v, str), "a path (a packed file or a folder), or '' for the bundled sample"),
@@ -122,6 +130,9 @@ CONFIG_RULES = {   # field -> (the check, what it expects); one place for every 
     'checkpoint_every': (lambda v: v is None or (_is_int(v) and v >= 1), 'an integer of at least 1, or None (epoch ends only)'),
     'max_steps': (lambda v: v is None or (_is_int(v) and v >= 1), 'an integer of at least 1, or None (every epoch)'),
     'out_dir': (lambda v: isinstance(v, str) and v != '', 'a folder path'),
+    'snapshot_step': (lambda v: v is None or v == 'ramp' or (_is_int(v) and v >= 1), "an integer of at least 1, 'ramp', or None"),
+    'branch_from': (lambda v: v is None or (isinstance(v, str) and v != ''), 'a run folder, or None'),
+    'branch_step': (lambda v: v is None or v == 'ramp' or (_is_int(v) and v >= 1), "an integer of at least 1, 'ramp', or None"),
 }
 
 SCALAR_FIELDS = tuple(f.name for f in dataclasses.fields(TrainConfig) if f.default_factory is dataclasses.MISSING
@@ -130,6 +141,8 @@ SCALAR_FIELDS = tuple(f.name for f in dataclasses.fields(TrainConfig) if f.defau
 def check_config(cfg: TrainConfig) -> TrainConfig:
     "`cfg` with its pairs as tuples, or one error naming every field that is off and what it expects."
     bad = [f'`{k}` must be {want}, got {getattr(cfg, k)!r}' for k, (ok, want) in CONFIG_RULES.items() if not ok(getattr(cfg, k))]
+    if (cfg.branch_from is None) != (cfg.branch_step is None):
+        bad.append(f'`branch_from` and `branch_step` go together (a run folder and a step), got {cfg.branch_from!r} and {cfg.branch_step!r}')
     if not bad:
         try: AugmentConfig(size=cfg.image_size, **cfg.augment)
         except (TypeError, ValueError) as e: bad.append(f'`augment` must hold AugmentConfig fields: {e}')
@@ -171,6 +184,14 @@ def make_schedules(cfg: TrainConfig, steps_per_epoch: int, world: int = 1) -> di
     g_end = max(int(cfg.glob_anneal_end * n), 1)
     glob = np.concatenate([cosine(1.0, 0.0, g_end), np.zeros(n - g_end)]) if METHODS[cfg.method].anneals_global else np.ones(n)
     return dict(lr=lr, lsel=lsel, lmin=cosine(*cfg.lmin, n), momentum=cosine(*cfg.momentum, n), glob=glob)
+
+def ramp_start(cfg: TrainConfig, total_steps: int) -> int:
+    "The first step at which the selective ramp can be above 0 (t = step / total > lsel_ramp[0]); before it, the Trust family's selective term is off."
+    return math.floor(cfg.lsel_ramp[0] * total_steps) + 1
+
+def resolve_step(v: int | str | None, cfg: TrainConfig, total_steps: int) -> int | None:
+    "`snapshot_step` or `branch_step` as a step number: 'ramp' is `ramp_start`."
+    return ramp_start(cfg, total_steps) if v == 'ramp' else v
 
 # %% ../nbs/07_train.ipynb #1a0fac61
 def _fingerprint(root: Path,        # a resolved folder
@@ -258,7 +279,8 @@ def load_checkpoint(path: str | Path) -> dict:
     return state
 
 # %% ../nbs/07_train.ipynb #edef963d
-RESUME_MAY_CHANGE = ('max_steps', 'log_every', 'checkpoint_every', 'out_dir', 'precision', 'compile', 'channels_last')
+RESUME_MAY_CHANGE = ('max_steps', 'log_every', 'checkpoint_every', 'out_dir', 'precision', 'compile', 'channels_last', 'snapshot_step')
+BRANCH_MAY_CHANGE = RESUME_MAY_CHANGE + ('name', 'method', 'method_args', 'lsel_max', 'branch_from', 'branch_step')
 
 def legacy_config(fields: dict) -> dict:
     "A configuration written before 'off' was None: 0 meant no clipping, no mid-epoch checkpoints, every epoch."
@@ -268,18 +290,20 @@ def check_resumable(state: dict,        # a checkpoint, from load_checkpoint
                     cfg: TrainConfig,   # the configuration of the resume
                     world: int,         # its number of processes
                     path='checkpoint',  # the checkpoint's path, for the message
-                   ) -> dict:           # field -> (checkpoint's value, now) of the fields in RESUME_MAY_CHANGE that changed
-    "Raise unless `cfg` differs from the configuration that wrote `state` only in `RESUME_MAY_CHANGE` (and world is the same)."
+                    may_change: tuple = RESUME_MAY_CHANGE,  # BRANCH_MAY_CHANGE for a branch
+                   ) -> dict:           # field -> (checkpoint's value, now) of the fields in `may_change` that changed
+    "Raise unless `cfg` differs from the configuration that wrote `state` only in `may_change` (and world is the same)."
     old, new, default = legacy_config(state['config']), _plain(asdict(cfg)), _plain(asdict(TrainConfig()))
     diff = {k: (old.get(k, default[k]), v) for k, v in new.items() if old.get(k, default[k]) != v}
-    fixed = {k: d for k, d in diff.items() if k not in RESUME_MAY_CHANGE}
+    fixed = {k: d for k, d in diff.items() if k not in may_change}
     if state.get('world', 1) != world: fixed['processes'] = (state.get('world', 1), world)
     if fixed:
-        raise ValueError(f'{path} was written by a run with another configuration, which a resume cannot change: '
+        what = 'a branch' if may_change is BRANCH_MAY_CHANGE else 'a resume'
+        raise ValueError(f'{path} was written by a run with another configuration, which {what} cannot change: '
                          + '; '.join(f'{k}: checkpoint {a!r}, now {b!r}' for k, (a, b) in fixed.items())
-                         + f'. A resume may change only {", ".join(RESUME_MAY_CHANGE)}; to train with other values, '
+                         + f'. {what.capitalize()} may change only {", ".join(may_change)}; to train with other values, '
                          'start a new run (another out_dir, or resume=False / --no-resume).')
-    return {k: d for k, d in diff.items() if k in RESUME_MAY_CHANGE}
+    return {k: d for k, d in diff.items() if k in may_change}
 
 def _plain(v): return json.loads(json.dumps(v))   # tuples -> lists, as a checkpoint stores them
 
@@ -342,6 +366,11 @@ def train(cfg: TrainConfig,       # the run
     if rank == 0: remove_stale_temporaries(out, RUN_FILES)                     # left by a process killed mid-write
     state = load_checkpoint(ckpt_path) if resume and ckpt_path.is_file() else None
     changed = check_resumable(state, cfg, world, ckpt_path) if state else {}     # refused before any work
+    parent = None                                                              # the snapshot a branch starts from
+    if state is None and cfg.branch_from is not None:
+        parent = _branch_snapshot(cfg)
+        state = load_checkpoint(parent)
+        changed = check_resumable(state, cfg, world, parent, BRANCH_MAY_CHANGE)
     if state and state.get('precision', precision) != precision: changed['resolved precision'] = (state['precision'], precision)
     torch.manual_seed(cfg.seed)
     model = build_method(cfg.method, backbone=cfg.backbone, stem=cfg.stem, **cfg.method_args).to(device)
@@ -360,16 +389,26 @@ def train(cfg: TrainConfig,       # the run
     if spe == 0: raise ValueError(f'{len(data)} images cannot fill one batch of {cfg.batch_size} on each of {world} process(es)')
     sched = make_schedules(cfg, spe, world)
     total = len(sched['lr']) if cfg.max_steps is None else min(cfg.max_steps, len(sched['lr']))
-    start = 0
-    if state: model.load_state_dict(state['model']); opt.load_state_dict(state['optimizer']); start = state['step']
+    start, snapshot = 0, resolve_step(cfg.snapshot_step, cfg, len(sched['lr']))
+    if parent is not None and state['step'] != resolve_step(cfg.branch_step, cfg, len(sched['lr'])):
+        raise ValueError(f'{parent} holds step {state["step"]}, not the step {cfg.branch_step!r} of this run resolves to')
+    if state:
+        try: model.load_state_dict(state['model'])
+        except RuntimeError as e:
+            raise ValueError(f'{parent or ckpt_path}: its weights do not fit method {cfg.method!r} with {cfg.method_args} '
+                             f'(a branch may change only the selective configuration): {str(e).splitlines()[0]}') from None
+        opt.load_state_dict(state['optimizer']); start = state['step']
     machine = machine_info(device)
     if rank == 0:
         out.mkdir(parents=True, exist_ok=True)
-        resolved = dict(precision=precision, processes=world, steps_per_epoch=spe, total_steps=total)
+        resolved = dict(precision=precision, processes=world, steps_per_epoch=spe, total_steps=total,
+                        **({'snapshot_step': snapshot} if snapshot else {}),
+                        **({'branch': dict(parent=str(Path(cfg.branch_from).resolve()), step=state['step'])} if cfg.branch_from else {}))
         atomic_write(out / 'config.json', json.dumps({**asdict(cfg), 'resolved': resolved}, indent=1))
         if start < total: _history(out / 'history.jsonl', start, spe)     # a finished run keeps its record untouched
         if start < total: _append(out / 'history.jsonl', dict(kind='start', step=start, epoch=start // spe, **resolved, compile=cfg.compile,
-                                            channels_last=cfg.channels_last, **machine, **({'changed': changed} if changed else {})))
+                                            channels_last=cfg.channels_last, **machine, **({'changed': changed} if changed else {}),
+                                            **({'branched_from': str(parent)} if parent else {})))
         print(f"{cfg.method}: steps {start}-{total} of {len(sched['lr'])} on {world} x {device} ({machine['cpu'] if device.type == 'cpu' else machine['accelerator']}, "
               f"CPU kernels {machine['cpu_kernels']}, {machine['threads']} threads), precision {precision}"
               + (' (auto)' if cfg.precision == 'auto' else ''), flush=True)
@@ -404,12 +443,14 @@ def train(cfg: TrainConfig,       # the run
                 _append(out / 'history.jsonl', dict(kind='step', epoch=epoch, step=step, **{k: float(v) for k, v in vals.items()},
                                                     views_per_s=n_views / (time.perf_counter() - t0)))
             end_of_epoch = step % spe == 0
-            if rank == 0 and (end_of_epoch or step == total or (cfg.checkpoint_every is not None and step % cfg.checkpoint_every == 0)):
+            if rank == 0 and (end_of_epoch or step == total or step == snapshot or (cfg.checkpoint_every is not None and step % cfg.checkpoint_every == 0)):
                 if not all(torch.isfinite(v).all() for v in model.state_dict().values() if v.is_floating_point()):   # never checkpoint broken weights
                     raise NonFiniteLoss(f'step {step}: the weights or statistics became non-finite after the update. The last good checkpoint is kept: '
                                         f'{ckpt_path if ckpt_path.is_file() else "none yet"}')
-                save_checkpoint(dict(config=_plain(asdict(cfg)), hparams=_plain(model.hparams), model=model.state_dict(),
-                                     optimizer=opt.state_dict(), step=step, epoch=step // spe, world=world, precision=precision), ckpt_path)
+                ck = dict(config=_plain(asdict(cfg)), hparams=_plain(model.hparams), model=model.state_dict(),
+                          optimizer=opt.state_dict(), step=step, epoch=step // spe, world=world, precision=precision)
+                save_checkpoint(ck, ckpt_path)
+                if step == snapshot: save_checkpoint(ck, out / snapshot_name(step))
             if step == total: break
         if rank == 0 and meter.sum:
             record = dict(kind='epoch', epoch=epoch, step=step, **meter.means(), views_per_s=n_views / (time.perf_counter() - t0))
@@ -417,6 +458,22 @@ def train(cfg: TrainConfig,       # the run
     if bar is not None: bar.close()
     if world > 1: dist.barrier()
     return record
+
+def snapshot_name(step: int) -> str:
+    "The file name of a run's snapshot at `step` (kept for branches)."
+    return f'snapshot-step{step}.pt'
+
+def _branch_snapshot(cfg: TrainConfig) -> Path:
+    "The parent snapshot a branch starts from, or a clear error naming what is missing."
+    parent = Path(cfg.branch_from)
+    if not (parent / 'config.json').is_file(): raise FileNotFoundError(f'`branch_from`: {parent} is not a run folder (no config.json)')
+    pcfg = json.loads((parent / 'config.json').read_text())
+    step = cfg.branch_step if cfg.branch_step != 'ramp' else pcfg.get('resolved', {}).get('snapshot_step')
+    path = parent / snapshot_name(step) if step else None
+    if path is None or not path.is_file():
+        raise FileNotFoundError(f'`branch_from`: {parent} has no snapshot at step {cfg.branch_step!r} '
+                                f'(it has {sorted(p.name for p in parent.glob("snapshot-step*.pt")) or "none"}); train the parent with snapshot_step={cfg.branch_step!r}')
+    return path
 
 def _views(imgs, aug: AugmentConfig, gen: torch.Generator, channels_last: bool):
     "The two augmented views of a batch, in the memory layout the model runs fastest in."
@@ -426,6 +483,50 @@ def _views(imgs, aug: AugmentConfig, gen: torch.Generator, channels_last: bool):
 
 def _append(path: Path, record: dict):
     with open(path, 'a') as f: f.write(json.dumps(record) + '\n')
+
+# %% ../nbs/07_train.ipynb #3a4afb45
+class Configuration(NamedTuple):
+    "One row of the study: a method, its arguments, training overrides beyond the preset, and the trunk it branches from."
+    method: str                  # one of METHODS
+    about: str                   # what it is or isolates, one line
+    method_args: dict = {}       # constructor arguments of the method
+    train: dict = {}             # TrainConfig fields beyond the preset (augment, lsel_max, snapshot_step, ...)
+    trunk: str | None = None     # a configuration whose snapshot at the ramp's first step this one branches from
+
+STANDARD_RECIPE = {'augment': {'family_p': 0.0}}   # SimCLR's augmentations without the family operations
+
+CONFIGURATIONS = {
+    'simclr': Configuration('simclr', 'SimCLR, standard recipe (no family operations)', train=STANDARD_RECIPE),
+    'byol': Configuration('byol', 'BYOL, standard recipe (no family operations)', train=STANDARD_RECIPE),
+    'vicreg': Configuration('vicreg', 'VICReg, standard recipe (no family operations)', train=STANDARD_RECIPE),
+    'simclr_families': Configuration('simclr', 'SimCLR with the family operations (control for claim b)'),
+    'scalar': Configuration('scalar', 'Trust-SSL with one factor (T = 1)'),
+    'cosine_gate': Configuration('cosine_gate', 'Trust-SSL with a cosine gate in place of the evidential one'),
+    'trust_ssl': Configuration('trust_ssl', "the paper's method; the trunk of its selective-term controls", train={'snapshot_step': 'ramp'}),
+    'trust_nosel': Configuration('trust_ssl', 'trust_ssl with the selective term off (lsel_max = 0)', train={'lsel_max': 0.0}, trunk='trust_ssl'),
+    'trust_constgate': Configuration('trust_ssl', "trust_ssl with w replaced by its batch mean", {'constant_gate': True}, trunk='trust_ssl'),
+    'multiplicative_isolated': Configuration('multiplicative_isolated', 'trust_ssl without the stop-gradient on w, nothing else changed', trunk='trust_ssl'),
+    'multiplicative': Configuration('multiplicative', "the paper's failed multiplicative recipe (four changes at once)"),
+    'trust_aux_detached': Configuration('trust_ssl', 'trust_ssl with the auxiliary classifier detached from the backbone', {'aux': 'detached'}),
+    'trust_aux_off': Configuration('trust_ssl', 'trust_ssl without the auxiliary classifier', {'aux': 'off'}),
+}
+
+def configuration(name: str,            # one of CONFIGURATIONS
+                  preset: str = 'mini',
+                  seed: int = 0,
+                  root: str | Path = 'runs/pretrain',  # the folder of every configuration's run folders
+                  data: str = '',
+                  configurations: dict = CONFIGURATIONS,
+                  **overrides,          # further TrainConfig fields for every configuration (checked)
+                 ) -> TrainConfig:
+    "The TrainConfig of configuration `name` and `seed`, in `root/<name>-seed<seed>`, branching from its trunk's run of the same seed."
+    if name not in configurations: raise ValueError(f'unknown configuration {name!r}; expected one of {tuple(configurations)}')
+    c = configurations[name]
+    branch = dict(branch_from=str(Path(root) / run_folder(c.trunk, seed)), branch_step='ramp') if c.trunk else {}
+    train = {**c.train, **overrides}
+    if 'augment' in c.train and 'augment' in overrides: train['augment'] = {**overrides['augment'], **c.train['augment']}
+    return resolve_config(preset, **train, method=c.method, method_args={**c.method_args, **overrides.get('method_args', {})},
+                          name=name, seed=seed, data=data, out_dir=str(Path(root) / run_folder(name, seed)), **branch)
 
 # %% ../nbs/07_train.ipynb #ea326493
 def parse_overrides(items: list[str]) -> dict:
