@@ -12,7 +12,7 @@ import pandas as pd
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
-from .core import atomic_write, autocast, resolve_precision
+from .core import atomic_write, auroc, autocast, resolve_precision
 from .augment import FAMILY_NAMES, AugmentConfig, two_views
 from .corruptions import CORRUPTIONS, CORRUPTION_GROUPS, corrupt
 from .data import EUROSAT_SAMPLE, SceneDataset, SPLIT_RATIOS, split_ratios
@@ -23,9 +23,10 @@ from .train import load_checkpoint
 # %% auto #0
 __all__ = ['HEADS', 'run_id', 'PretrainedRun', 'default_device', 'load_run', 'Split', 'split_images', 'features', 'FeatureCache',
            'ProbeResult', 'accuracy', 'linear_probe', 'stratified_subset', 'robustness_grid', 'summarize_robustness',
-           'pair_trust', 'ki_trajectories', 'gate_report', 'results_file', 'save_results', 'demo_run', 'dataset_name',
-           'scene_splits', 'head_seed', 'LinearEvaluation', 'evaluate_linear', 'evaluate_robustness', 'evaluate_ki',
-           'save_evaluation', 'aggregate_seeds', 'SeedDifference', 'seed_difference', 'verdict', 'difference_text']
+           'pair_factors', 'pair_trust', 'ki_trajectories', 'gate_report', 'results_file', 'save_results', 'demo_run',
+           'dataset_name', 'scene_splits', 'head_seed', 'LinearEvaluation', 'evaluate_linear', 'evaluate_robustness',
+           'evaluate_ki', 'save_evaluation', 'aggregate_seeds', 'SeedDifference', 'seed_difference', 'verdict',
+           'difference_text']
 
 # %% ../nbs/08_evaluate.ipynb #86ef0ade
 def run_id(preset: str,           # the preset the run was resolved from ('' when it recorded none)
@@ -232,11 +233,17 @@ def summarize_robustness(grid: pd.DataFrame) -> dict:
 
 # %% ../nbs/08_evaluate.ipynb #c97b97c0
 @torch.no_grad()
-def pair_trust(model: SSLMethod, x1: torch.Tensor, x2: torch.Tensor, lambda_min: float = 0.05):
-    "K, I and w (each (B, T)) of the trained evidential gate for views x1, x2 (float in [0, 1]), on the views' device."
+def pair_factors(model: SSLMethod, x1: torch.Tensor, x2: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    "The factors (B, T, d) of views x1 and x2 (float in [0, 1]), on the model's device."
     dev = next(model.parameters()).device
     h = model.backbone(torch.cat([x1, x2]).to(dev).contiguous(memory_format=torch.channels_last)).float()
     z1, z2 = model.factor_head(h).chunk(2)
+    return z1, z2
+
+@torch.no_grad()
+def pair_trust(model: SSLMethod, x1: torch.Tensor, x2: torch.Tensor, lambda_min: float = 0.05):
+    "K, I and w (each (B, T)) of the trained evidential gate for views x1, x2 (float in [0, 1]), on the views' device."
+    z1, z2 = pair_factors(model, x1, x2)
     e1, e2 = softplus_evidence(model.gate_head(z1).float()), softplus_evidence(model.gate_head(z2).float())
     tr = evidential_trust(e1, e2, model.beta, model.eps, model.alpha, model.gamma, lambda_min)
     return type(tr)(*(t.to(x1.device) for t in tr))
@@ -274,27 +281,46 @@ def gate_report(run: PretrainedRun,            # a method with evidential heads 
                 aug: AugmentConfig | None = None,  # the pairing augmentation; None: the training recipe at the run's size
                 batch_size: int = 256, seed: int = 0,
                 lambda_min: float = 0.05,
-               ) -> pd.DataFrame:              # a row per factor and a 'mean' row: auroc, w, w_std, K, K_std, I, I_std, n_pairs
-    "The gate's discrimination and spread on pairs of held-out images made by the training augmentation."
+               ) -> pd.DataFrame:              # a row per factor and a 'mean' row: auroc, cos_auroc, ceiling_auroc, w, w_std, K, K_std, I, I_std, n_pairs
+    "The gate's discrimination and spread on pairs of held-out images made by the training augmentation, beside what the factors allow."
     if not getattr(run.model, 'evidential', False):
         raise ValueError(f'gate_report needs evidential heads; method {run.method!r} has none (use one of {methods_with("evidential")})')
     aug, gen = aug or AugmentConfig(size=run.image_size), torch.Generator().manual_seed(seed)
-    got = {k: [] for k in ('w', 'K', 'I', 'a1', 'a2')}
+    got = {k: [] for k in ('w', 'K', 'I', 'a1', 'a2', 'z1', 'z2')}
     for s in range(0, len(images), batch_size):
         v = two_views(images[s:s + batch_size], aug, gen)
         tr = pair_trust(run.model, v.x1, v.x2, lambda_min)
-        for k, x in (('w', tr.w), ('K', tr.K), ('I', tr.I), ('a1', v.a1), ('a2', v.a2)): got[k].append(x.cpu())
-    w, K, I, a1, a2 = (torch.cat(got[k]) for k in ('w', 'K', 'I', 'a1', 'a2'))
+        z1, z2 = pair_factors(run.model, v.x1, v.x2)
+        for k, x in (('w', tr.w), ('K', tr.K), ('I', tr.I), ('a1', v.a1), ('a2', v.a2), ('z1', z1), ('z2', z2)): got[k].append(x.cpu())
+    w, K, I, a1, a2, z1, z2 = (torch.cat(got[k]) for k in ('w', 'K', 'I', 'a1', 'a2', 'z1', 'z2'))
     per_family = w.shape[1] == len(FAMILY_NAMES)
     disc = gate_discrimination(w, a1, a2) if per_family else {'gate_auroc': torch.tensor(float('nan'))}
     names = list(FAMILY_NAMES) if per_family else [f'factor{t}' for t in range(w.shape[1])]
+    cos = gate_discrimination((z1 * z2).sum(-1), a1, a2) if per_family else {}        # the cosine of the factors as the gate
+    ceil = _pair_ceiling(z1, z2, a1, a2, seed) if per_family else {}
     df = pd.DataFrame([dict(factor=f, auroc=float(disc.get(f'gate_auroc_{f}', float('nan'))),
+                            cos_auroc=float(cos.get(f'gate_auroc_{f}', float('nan'))), ceiling_auroc=ceil.get(f, float('nan')),
                             w=w[:, t].mean().item(), w_std=w[:, t].std().item(), K=K[:, t].mean().item(),
                             K_std=K[:, t].std().item(), I=I[:, t].mean().item(), I_std=I[:, t].std().item())
                        for t, f in enumerate(names)])
-    mean = dict(factor='mean', auroc=float(disc['gate_auroc']), **df.drop(columns=['factor', 'auroc']).mean().to_dict())
+    mean = dict(factor='mean', **df.drop(columns=['factor']).mean().to_dict())
     return pd.concat([df, pd.DataFrame([mean])], ignore_index=True).assign(n_pairs=len(w))
 
+
+def _pair_ceiling(z1, z2, a1, a2, seed: int) -> dict:
+    "Per family, the held-out AUROC of a logistic regression on the pair's factors (|z1 - z2|, z1 * z2): what any gate on them could reach."
+    from sklearn.linear_model import LogisticRegression
+    n = len(z1); fit = torch.randperm(n, generator=torch.Generator().manual_seed(seed)) < n // 2
+    out = {}
+    for t, fam in enumerate(FAMILY_NAMES):
+        one, keep = (a1 == t) != (a2 == t), ((a1 == t) != (a2 == t)) | ((a1 != t) & (a2 != t))
+        x = torch.cat([(z1[:, t] - z2[:, t]).abs(), z1[:, t] * z2[:, t]], 1).double().numpy()
+        tr, te = (fit & keep).numpy(), (~fit & keep).numpy()
+        y = one.numpy()
+        if len(set(y[tr])) < 2 or len(set(y[te])) < 2: out[fam] = float('nan'); continue
+        clf = LogisticRegression(max_iter=2000).fit(x[tr], y[tr])
+        out[fam] = float(auroc(torch.from_numpy(clf.decision_function(x[te])), torch.from_numpy(y[te])))
+    return out
 
 # %% ../nbs/08_evaluate.ipynb #f2b9f170
 def results_file(out_dir: str | Path,  # the results folder

@@ -16,11 +16,12 @@ from sklearn.covariance import LedoitWolf
 from sklearn.metrics import average_precision_score, roc_auc_score, roc_curve
 from .data import DataError, IMAGE_EXTENSIONS, bdd100k_weather_splits, bundled_eurosat, list_images, read_rgb
 from .evaluate import PretrainedRun, dataset_name, features, pair_trust, linear_probe
+from .evidential import belief_ignorance, softplus_evidence
 
 # %% auto #0
 __all__ = ['MIN_OOD_IMAGES', 'ood_metrics', 'Mahalanobis', 'energy_scores', 'energy_from_logits', 'feature_norm_scores',
-           'ki_scores', 'OODData', 'folder_ood_data', 'bdd100k_ood_data', 'ood_table', 'ood_dataset_name',
-           'evaluate_ood']
+           'ki_scores', 'evidence_scores', 'OODData', 'folder_ood_data', 'bdd100k_ood_data', 'ood_table',
+           'ood_dataset_name', 'evaluate_ood']
 
 # %% ../nbs/09_ood.ipynb #68c7f30e
 MIN_OOD_IMAGES = 20   # fewer scores than this on either side: the metrics are warned about
@@ -85,6 +86,20 @@ def ki_scores(run: PretrainedRun, images: torch.Tensor, batch_size: int = 256) -
         tr = pair_trust(run.model, x, x.flip(-1))
         out.append((tr.K + tr.I).mean(1))
     return torch.cat(out).double().numpy()
+
+# %% ../nbs/09_ood.ipynb #ee47aeef
+@torch.no_grad()
+def evidence_scores(run: PretrainedRun, images: torch.Tensor, batch_size: int = 256) -> dict:
+    "Single-view native scores, factor-averaged, higher = more OOD: the vacuity u (Eq. 5) and minus the total evidence."
+    if not run.model.evidential:
+        raise ValueError(f'the native evidence scores need evidential heads; method {run.method!r} has none')
+    m = run.model; dev = next(m.parameters()).device
+    u, ev = [], []
+    for s in range(0, len(images), batch_size):
+        x = (images[s:s + batch_size].float() / 255).to(dev).contiguous(memory_format=torch.channels_last)
+        e = softplus_evidence(m.gate_head(m.factor_head(m.backbone(x).float())).float())     # (B, T, M)
+        u.append(belief_ignorance(e, m.beta)[1].mean(1).cpu()); ev.append(-e.sum(-1).mean(1).cpu())
+    return {'native_vacuity': torch.cat(u).double().numpy(), 'native_low_evidence': torch.cat(ev).double().numpy()}
 
 # %% ../nbs/09_ood.ipynb #22dcc83f
 class OODData(NamedTuple):
@@ -156,6 +171,9 @@ def ood_table(run: PretrainedRun, data: OODData,
         s_id = ki_scores(run, data.id_test, batch_size)
         rows += [dict(detector='native_k_plus_i', split=k, **ood_metrics(s_id, ki_scores(run, v, batch_size)),
                       n_id=len(data.id_test), n_ood=len(v)) for k, v in data.ood.items()]
+        e_id, e_ood = evidence_scores(run, data.id_test, batch_size), {k: evidence_scores(run, v, batch_size) for k, v in data.ood.items()}
+        rows += [dict(detector=d, split=k, **ood_metrics(e_id[d], e[d]), n_id=len(data.id_test), n_ood=len(data.ood[k]))
+                 for d in e_id for k, e in e_ood.items()]
     return pd.DataFrame(rows)
 
 # %% ../nbs/09_ood.ipynb #c780f6ef

@@ -11,16 +11,16 @@ import pandas as pd
 from . import core
 from .core import atomic_write
 from .data import bundled_eurosat, dataset_key
-from .evaluate import dataset_name, results_file, run_id, summarize_robustness
+from .evaluate import dataset_name, difference_text, results_file, run_id, seed_difference, summarize_robustness, verdict
 from .models import METHODS, methods_with
 from .train import CONFIGURATIONS, PRESETS, Configuration, configuration, parse_overrides, resolve_config, run_folder
 
 # %% auto #0
-__all__ = ['EVALS', 'EVIDENTIAL', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'Step', 'plan', 'notebooks_dir', 'run_plan',
+__all__ = ['EVALS', 'EVIDENTIAL', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'CLAIMS', 'Step', 'plan', 'notebooks_dir', 'run_plan',
            'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table',
            'linear_values', 'linear_table', 'robustness_values', 'robustness_tables', 'ood_values', 'ood_table4',
-           'ood_rows', 'ablation_table', 'load_history', 'load_histories', 'run_record', 'run_records', 'caption',
-           'demo_results', 'load_config_file', 'main']
+           'ood_rows', 'ablation_table', 'Claim', 'claim_table', 'load_history', 'load_histories', 'run_record',
+           'run_records', 'caption', 'demo_results', 'load_config_file', 'main']
 
 # %% ../nbs/15_reproduce.ipynb #5f9e7ead
 EVALS = {'linear': '11_linear_eval', 'robustness': '12_robustness', 'ki': '13_ki_trajectories', 'ood': '14_ood'}
@@ -275,6 +275,48 @@ def ablation_table(lin: pd.DataFrame) -> pd.DataFrame:
     cmp = linear_table(lin[lin.method.isin(ABLATION)])
     quoted = paper_numbers().query("table == 'ablation' and metric == 'top1'").set_index('method').value
     return cmp.assign(paper=cmp.method.map(quoted), dataset=cmp.dataset + ' [paper: mean of its 3 datasets]')
+
+# %% ../nbs/15_reproduce.ipynb #f01e32a5
+class Claim(NamedTuple):
+    "One difference that tests a claim of the paper: a - b, claimed positive, on one measured value."
+    claim: str       # the paper's claim it tests: a, b or c
+    what: str        # what the difference isolates, in words
+    a: str           # configurations (trust_ssl.train.CONFIGURATIONS)
+    b: str
+    value: str       # 'linear' (the clean probe, %) or a robustness summary ('clean', 's5', 's5_erasure', ...)
+
+CLAIMS = (
+    Claim('a', 'additive over multiplicative, as the paper ran it', 'trust_ssl', 'multiplicative', 'linear'),
+    Claim('a', 'additive over multiplicative, isolated (the stop-gradient only)', 'trust_ssl', 'multiplicative_isolated', 'linear'),
+    Claim('b', 'Trust-SSL over SimCLR (standard recipe)', 'trust_ssl', 'simclr', 'linear'),
+    Claim('b', 'of which the family operations', 'simclr_families', 'simclr', 'linear'),
+    Claim('b', 'Trust-SSL over SimCLR with the same family operations', 'trust_ssl', 'simclr_families', 'linear'),
+    Claim('b', 'of which the selective term', 'trust_ssl', 'trust_nosel', 'linear'),
+    Claim('b', "of which the gate's discrimination", 'trust_ssl', 'trust_constgate', 'linear'),
+    Claim('c', 'erasure at s = 5: Trust-SSL over SimCLR', 'trust_ssl', 'simclr', 's5_erasure'),
+    Claim('c', 'erasure at s = 5: Trust-SSL over SimCLR with the family operations', 'trust_ssl', 'simclr_families', 's5_erasure'),
+    Claim('c', 'erasure at s = 5: the selective term', 'trust_ssl', 'trust_nosel', 's5_erasure'),
+)
+
+def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any datasets)
+                rob: pd.DataFrame | None = None,   # robustness results
+                claims: tuple = CLAIMS,
+               ) -> pd.DataFrame:   # claim, what, a, b, value, dataset, mean, low, high, n, test, verdict, text (points)
+    "Every claim's difference per dataset with its 95% interval over seeds and its verdict, in percentage points."
+    vals = []
+    if lin is not None and len(lin): vals.append(linear_values(lin).assign(condition='linear'))
+    if rob is not None and len(rob): vals.append(robustness_values(rob))
+    if not vals: return pd.DataFrame(columns=['claim', 'what', 'a', 'b', 'value', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'verdict', 'text'])
+    v = pd.concat(vals, ignore_index=True)
+    rows = []
+    for c in claims:
+        for ds, g in v[v.condition == c.value].groupby('dataset'):
+            a, b = (g[g.method == m].groupby('seed').value.mean() / 100 for m in (c.a, c.b))
+            if a.empty or b.empty: continue
+            d = seed_difference(a, b)
+            rows.append(dict(c._asdict(), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, test=d.test,
+                             verdict=verdict(d), text=difference_text(d)))
+    return pd.DataFrame(rows)
 
 # %% ../nbs/15_reproduce.ipynb #e1f014a9
 def load_history(run_dir: str | Path) -> pd.DataFrame:

@@ -43,9 +43,11 @@ class LARS(torch.optim.Optimizer):
                 buf.mul_(g['momentum']).add_(d)
                 p.add_(buf, alpha=-g['lr'])
 
-def param_groups(model: nn.Module, weight_decay: float) -> list[dict]:
+def param_groups(model: nn.Module, weight_decay: float,
+                 exclude: tuple = (),   # name prefixes of parameters left out (another optimiser trains them)
+                ) -> list[dict]:
     "Two groups: weights (adapted, decayed) and biases / norm parameters (neither)."
-    params = [(n, p) for n, p in model.named_parameters() if p.requires_grad]
+    params = [(n, p) for n, p in model.named_parameters() if p.requires_grad and not n.startswith(tuple(exclude))]
     return [dict(params=[p for n, p in params if p.ndim > 1], weight_decay=weight_decay, lars=True),
             dict(params=[p for n, p in params if p.ndim <= 1], weight_decay=0.0, lars=False)]
 
@@ -69,6 +71,7 @@ class TrainConfig:
     base_lr: float = 0.3               # lr = base_lr * global batch / 256
     weight_decay: float = 1e-6
     clip_grad: float | None = None     # clip the global gradient norm to this, as DINO does (None: no clipping)
+    head_lr: float | None = None       # the gate heads' own Adam at this learning rate, outside the clipping (None: the main optimiser, as the paper)
     warmup_epochs: float = 10
     lmin: tuple = (0.5, 0.05)          # lambda_min, cosine from the first to the second
     lsel_max: float = 0.2              # lambda_sel after the ramp
@@ -117,6 +120,7 @@ CONFIG_RULES = {   # field -> (the check, what it expects); one place for every 
     'base_lr': (lambda v: _is_num(v) and v > 0, 'a positive number'),
     'weight_decay': (lambda v: _is_num(v) and v >= 0, 'a number of at least 0'),
     'clip_grad': (lambda v: v is None or (_is_num(v) and v > 0), 'a positive number, or None for no clipping'),
+    'head_lr': (lambda v: v is None or (_is_num(v) and v > 0), "a positive number (Adam's learning rate), or None for the main optimiser"),
     'warmup_epochs': (lambda v: _is_num(v) and v >= 0, 'a number of epochs of at least 0'),
     'lmin': (_pair(lambda x: 0 <= x <= 1), 'two numbers in [0, 1] (start, end)'),
     'lsel_max': (lambda v: _is_num(v) and v >= 0, 'a number of at least 0'),
@@ -248,6 +252,7 @@ def train_step(model: nn.Module,      # a method (or its DDP wrapper)
                step: int = 0,         # the global step, for messages
                precision: str = 'auto',  # 'auto', 'bf16' (autocast) or 'fp32'; see trust_ssl.core.resolve_precision
                clip_grad: float | None = None,  # clip the global gradient norm to this (None: no clipping)
+               head_opt: torch.optim.Optimizer | None = None,  # the gate heads' own optimiser (not clipped), if they have one
               ):
     "Forward under autocast, check the loss, backward, clip, optimiser step, `after_step`; returns the MethodOutput."
     for g in opt.param_groups: g['lr'] = lr
@@ -258,9 +263,11 @@ def train_step(model: nn.Module,      # a method (or its DDP wrapper)
         bad = {k: float(v) for k, v in out.terms.items() if not torch.isfinite(v)}
         raise NonFiniteLoss(f'step {step}: the loss is {float(out.loss)}; non-finite term(s): {bad or "none (the weighted sum overflowed)"}')
     opt.zero_grad(set_to_none=True)
+    if head_opt is not None: head_opt.zero_grad(set_to_none=True)
     out.loss.backward()
     if clip_grad is not None: nn.utils.clip_grad_norm_([p for g in opt.param_groups for p in g['params']], clip_grad)
     opt.step()
+    if head_opt is not None: head_opt.step()
     getattr(model, 'module', model).after_step(sched)
     return out
 
@@ -376,7 +383,10 @@ def train(cfg: TrainConfig,       # the run
     model = build_method(cfg.method, backbone=cfg.backbone, stem=cfg.stem, **cfg.method_args).to(device)
     if cfg.channels_last: model = model.to(memory_format=torch.channels_last)
     if world > 1 and device.type == 'cuda': model = nn.SyncBatchNorm.convert_sync_batchnorm(model)   #| gpu
-    groups = param_groups(model, cfg.weight_decay)
+    if cfg.head_lr is not None and not hasattr(model, 'gate_head'):
+        raise ValueError(f'`head_lr` applies to the methods with a gate ({", ".join(n for n, c in METHODS.items() if hasattr(c, "make_gate"))}), not {cfg.method!r}')
+    groups = param_groups(model, cfg.weight_decay, exclude=('gate_head.',) if cfg.head_lr is not None else ())
+    head_opt = torch.optim.Adam(model.gate_head.parameters(), lr=cfg.head_lr) if cfg.head_lr is not None else None
     if cfg.optimizer == 'lars': opt = LARS(groups, momentum=0.9)
     elif cfg.optimizer == 'sgd': opt = torch.optim.SGD(groups, lr=0.0, momentum=0.9)
     else: raise ValueError(f"`optimizer` must be 'lars' or 'sgd', got {cfg.optimizer!r}")
@@ -398,6 +408,7 @@ def train(cfg: TrainConfig,       # the run
             raise ValueError(f'{parent or ckpt_path}: its weights do not fit method {cfg.method!r} with {cfg.method_args} '
                              f'(a branch may change only the selective configuration): {str(e).splitlines()[0]}') from None
         opt.load_state_dict(state['optimizer']); start = state['step']
+        if head_opt is not None: head_opt.load_state_dict(state['head_optimizer'])
     machine = machine_info(device)
     if rank == 0:
         out.mkdir(parents=True, exist_ok=True)
@@ -429,7 +440,7 @@ def train(cfg: TrainConfig,       # the run
             views = _views(imgs, aug, gen, cfg.channels_last)
             s = StepSchedule(lsel=float(sched['lsel'][step]), lmin=float(sched['lmin'][step]),
                              momentum=float(sched['momentum'][step]), glob=float(sched['glob'][step]))
-            try: o = train_step(net, opt, views, s, float(sched['lr'][step]), step, precision, cfg.clip_grad)
+            try: o = train_step(net, opt, views, s, float(sched['lr'][step]), step, precision, cfg.clip_grad, head_opt)
             except NonFiniteLoss as e:
                 raise NonFiniteLoss(f'{e}. The last good checkpoint is kept: {ckpt_path if ckpt_path.is_file() else "none yet"}') from None
             step += 1; n_views += 2 * len(imgs) * world
@@ -448,7 +459,8 @@ def train(cfg: TrainConfig,       # the run
                     raise NonFiniteLoss(f'step {step}: the weights or statistics became non-finite after the update. The last good checkpoint is kept: '
                                         f'{ckpt_path if ckpt_path.is_file() else "none yet"}')
                 ck = dict(config=_plain(asdict(cfg)), hparams=_plain(model.hparams), model=model.state_dict(),
-                          optimizer=opt.state_dict(), step=step, epoch=step // spe, world=world, precision=precision)
+                          optimizer=opt.state_dict(), step=step, epoch=step // spe, world=world, precision=precision,
+                          **({'head_optimizer': head_opt.state_dict()} if head_opt is not None else {}))
                 save_checkpoint(ck, ckpt_path)
                 if step == snapshot: save_checkpoint(ck, out / snapshot_name(step))
             if step == total: break
@@ -523,7 +535,7 @@ def configuration(name: str,            # one of CONFIGURATIONS
     if name not in configurations: raise ValueError(f'unknown configuration {name!r}; expected one of {tuple(configurations)}')
     c = configurations[name]
     branch = dict(branch_from=str(Path(root) / run_folder(c.trunk, seed)), branch_step='ramp') if c.trunk else {}
-    train = {**c.train, **overrides}
+    train = {**c.train, **{k: v for k, v in overrides.items() if k != 'method_args'}}
     if 'augment' in c.train and 'augment' in overrides: train['augment'] = {**overrides['augment'], **c.train['augment']}
     return resolve_config(preset, **train, method=c.method, method_args={**c.method_args, **overrides.get('method_args', {})},
                           name=name, seed=seed, data=data, out_dir=str(Path(root) / run_folder(name, seed)), **branch)
