@@ -23,10 +23,10 @@ from .train import load_checkpoint
 # %% auto #0
 __all__ = ['HEADS', 'run_id', 'PretrainedRun', 'default_device', 'load_run', 'Split', 'split_images', 'features', 'FeatureCache',
            'ProbeResult', 'accuracy', 'linear_probe', 'stratified_subset', 'robustness_grid', 'summarize_robustness',
-           'pair_factors', 'pair_trust', 'ki_trajectories', 'gate_report', 'results_file', 'save_results', 'demo_run',
-           'dataset_name', 'scene_splits', 'head_seed', 'LinearEvaluation', 'evaluate_linear', 'evaluate_robustness',
-           'evaluate_ki', 'save_evaluation', 'aggregate_seeds', 'SeedDifference', 'seed_difference', 'verdict',
-           'difference_text']
+           'pair_factors', 'pair_trust', 'factor_trust', 'ki_trajectories', 'gate_report', 'results_file',
+           'save_results', 'demo_run', 'dataset_name', 'scene_splits', 'head_seed', 'LinearEvaluation',
+           'evaluate_linear', 'evaluate_robustness', 'evaluate_ki', 'save_evaluation', 'aggregate_seeds',
+           'SeedDifference', 'seed_difference', 'verdict', 'difference_text']
 
 # %% ../nbs/08_evaluate.ipynb #86ef0ade
 def run_id(preset: str,           # the preset the run was resolved from ('' when it recorded none)
@@ -243,10 +243,14 @@ def pair_factors(model: SSLMethod, x1: torch.Tensor, x2: torch.Tensor) -> tuple[
 @torch.no_grad()
 def pair_trust(model: SSLMethod, x1: torch.Tensor, x2: torch.Tensor, lambda_min: float = 0.05):
     "K, I and w (each (B, T)) of the trained evidential gate for views x1, x2 (float in [0, 1]), on the views' device."
-    z1, z2 = pair_factors(model, x1, x2)
-    e1, e2 = softplus_evidence(model.gate_head(z1).float()), softplus_evidence(model.gate_head(z2).float())
-    tr = evidential_trust(e1, e2, model.beta, model.eps, model.alpha, model.gamma, lambda_min)
+    tr = factor_trust(model, *pair_factors(model, x1, x2), lambda_min)
     return type(tr)(*(t.to(x1.device) for t in tr))
+
+@torch.no_grad()
+def factor_trust(model: SSLMethod, z1: torch.Tensor, z2: torch.Tensor, lambda_min: float = 0.05):
+    "K, I and w (each (B, T)) of the trained evidential gate for the factors z1, z2 of two views."
+    e1, e2 = softplus_evidence(model.gate_head(z1).float()), softplus_evidence(model.gate_head(z2).float())
+    return evidential_trust(e1, e2, model.beta, model.eps, model.alpha, model.gamma, lambda_min)
 
 def ki_trajectories(run: PretrainedRun, test: Split,
                     n_images: int = 500,             # a seeded sample of the test set (the paper's 500)
@@ -281,25 +285,25 @@ def gate_report(run: PretrainedRun,            # a method with evidential heads 
                 aug: AugmentConfig | None = None,  # the pairing augmentation; None: the training recipe at the run's size
                 batch_size: int = 256, seed: int = 0,
                 lambda_min: float = 0.05,
-               ) -> pd.DataFrame:              # a row per factor and a 'mean' row: auroc, cos_auroc, ceiling_auroc, w, w_std, K, K_std, I, I_std, n_pairs
-    "The gate's discrimination and spread on pairs of held-out images made by the training augmentation, beside what the factors allow."
+               ) -> pd.DataFrame:              # a row per factor and a 'mean' row: auroc, cos_auroc, probe_auroc, w, w_std, K, K_std, I, I_std, n_pairs
+    "The gate's discrimination and spread on pairs of held-out images made by the training augmentation, beside the factors' cosine and a linear probe on them."
     if not getattr(run.model, 'evidential', False):
         raise ValueError(f'gate_report needs evidential heads; method {run.method!r} has none (use one of {methods_with("evidential")})')
     aug, gen = aug or AugmentConfig(size=run.image_size), torch.Generator().manual_seed(seed)
     got = {k: [] for k in ('w', 'K', 'I', 'a1', 'a2', 'z1', 'z2')}
     for s in range(0, len(images), batch_size):
         v = two_views(images[s:s + batch_size], aug, gen)
-        tr = pair_trust(run.model, v.x1, v.x2, lambda_min)
         z1, z2 = pair_factors(run.model, v.x1, v.x2)
+        tr = factor_trust(run.model, z1, z2, lambda_min)
         for k, x in (('w', tr.w), ('K', tr.K), ('I', tr.I), ('a1', v.a1), ('a2', v.a2), ('z1', z1), ('z2', z2)): got[k].append(x.cpu())
     w, K, I, a1, a2, z1, z2 = (torch.cat(got[k]) for k in ('w', 'K', 'I', 'a1', 'a2', 'z1', 'z2'))
     per_family = w.shape[1] == len(FAMILY_NAMES)
     disc = gate_discrimination(w, a1, a2) if per_family else {'gate_auroc': torch.tensor(float('nan'))}
     names = list(FAMILY_NAMES) if per_family else [f'factor{t}' for t in range(w.shape[1])]
     cos = gate_discrimination((z1 * z2).sum(-1), a1, a2) if per_family else {}        # the cosine of the factors as the gate
-    ceil = _pair_ceiling(z1, z2, a1, a2, seed) if per_family else {}
+    probe = _pair_probe(z1, z2, a1, a2, seed) if per_family else {}
     df = pd.DataFrame([dict(factor=f, auroc=float(disc.get(f'gate_auroc_{f}', float('nan'))),
-                            cos_auroc=float(cos.get(f'gate_auroc_{f}', float('nan'))), ceiling_auroc=ceil.get(f, float('nan')),
+                            cos_auroc=float(cos.get(f'gate_auroc_{f}', float('nan'))), probe_auroc=probe.get(f, float('nan')),
                             w=w[:, t].mean().item(), w_std=w[:, t].std().item(), K=K[:, t].mean().item(),
                             K_std=K[:, t].std().item(), I=I[:, t].mean().item(), I_std=I[:, t].std().item())
                        for t, f in enumerate(names)])
@@ -307,8 +311,8 @@ def gate_report(run: PretrainedRun,            # a method with evidential heads 
     return pd.concat([df, pd.DataFrame([mean])], ignore_index=True).assign(n_pairs=len(w))
 
 
-def _pair_ceiling(z1, z2, a1, a2, seed: int) -> dict:
-    "Per family, the held-out AUROC of a logistic regression on the pair's factors (|z1 - z2|, z1 * z2): what any gate on them could reach."
+def _pair_probe(z1, z2, a1, a2, seed: int) -> dict:
+    "Per family, the held-out AUROC of a logistic regression on the pair's factors (|z1 - z2|, z1 * z2): a lower bound on what a gate reading them could reach."
     from sklearn.linear_model import LogisticRegression
     n = len(z1); fit = torch.randperm(n, generator=torch.Generator().manual_seed(seed)) < n // 2
     out = {}
@@ -475,13 +479,14 @@ def seed_difference(a: pd.Series,   # one configuration's values, indexed by see
     q = (1 + level) / 2
     if paired:
         d = a - b.reindex(a.index); n = len(d)
-        half = stats.t.ppf(q, n - 1) * d.std(ddof=1) / math.sqrt(n) if n > 1 else float('nan')
+        half = stats.t.ppf(q, n - 1) * d.std(ddof=1) / math.sqrt(n) if n > 1 and d.std(ddof=1) > 0 else float('nan')   # no spread: no interval
         return SeedDifference(float(d.mean()), float(d.mean() - half), float(d.mean() + half), n, True, 'paired t')
     m = float(a.mean() - b.mean()); n = min(len(a), len(b))
     if n < 2: return SeedDifference(m, float('nan'), float('nan'), n, False, 'Welch t')
     va, vb = a.var(ddof=1) / len(a), b.var(ddof=1) / len(b)
     se = math.sqrt(va + vb)
-    df = (va + vb) ** 2 / (va ** 2 / (len(a) - 1) + vb ** 2 / (len(b) - 1)) if se > 0 else float('inf')
+    if se == 0: return SeedDifference(m, float('nan'), float('nan'), n, False, 'Welch t')    # no spread on either side: no interval
+    df = (va + vb) ** 2 / (va ** 2 / (len(a) - 1) + vb ** 2 / (len(b) - 1))
     half = stats.t.ppf(q, df) * se
     return SeedDifference(m, m - half, m + half, n, False, 'Welch t')
 

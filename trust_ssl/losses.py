@@ -247,14 +247,17 @@ def evidential_consistency(logits1: torch.Tensor,  # evidential head outputs of 
 # %% ../nbs/01_losses.ipynb #54f4291a
 @float32_loss
 def conflict_bce(K: torch.Tensor,             # conflict of Eq. (6), (B, T), in [0, 1]
-                 contradicted: torch.Tensor,  # bool (B, T): factor t of pair b was contradicted (its family acted on one view)
+                 contradicted: torch.Tensor,  # bool (B, T): factor t of pair b was contradicted (its family acted on one view only)
+                 pairs: torch.Tensor | None = None,  # bool (B, T): the (pair, factor)s that count; None: all
                  eps: float = 1e-6,           # K is clipped to [eps, 1 - eps] inside the logarithms
-                ) -> torch.Tensor:            # scalar L_K, mean over the global batch
+                ) -> torch.Tensor:            # scalar L_K, mean over the counted entries of the global batch
     "Binary cross-entropy of the conflict K as the probability that the factor was contradicted."
-    if contradicted.shape != K.shape or contradicted.dtype != torch.bool:
-        raise ValueError(f'`contradicted` must be a bool tensor of shape {tuple(K.shape)}, got {contradicted.dtype} {tuple(contradicted.shape)}')
-    bce = F.binary_cross_entropy(K.clamp(eps, 1 - eps), contradicted.float(), reduction='sum')
-    return global_mean(bce, torch.tensor(K.numel(), device=K.device))
+    for m, n in ((contradicted, 'contradicted'), (pairs, 'pairs')):
+        if m is not None and (m.shape != K.shape or m.dtype != torch.bool):
+            raise ValueError(f'`{n}` must be a bool tensor of shape {tuple(K.shape)}, got {m.dtype} {tuple(m.shape)}')
+    bce = F.binary_cross_entropy(K.clamp(eps, 1 - eps), contradicted.float(), reduction='none')
+    if pairs is None: return global_mean(bce.sum(), torch.tensor(K.numel(), device=K.device))
+    return global_mean((bce * pairs).sum(), pairs.sum())
 
 # %% ../nbs/01_losses.ipynb #945a31e8
 @float32_loss

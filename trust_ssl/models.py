@@ -113,6 +113,8 @@ class SSLMethod(nn.Module):
     evidential = False       # capability: evidential heads (K, I, w), so K-I trajectories and the native K+I OOD score apply
     takes_aux = False        # capability: accepts `aux`, the mode of the auxiliary family classifier
     anneals_global = False   # capability: the schedule anneals the global contrastive term out (`StepSchedule.glob`)
+    branch_args = ()         # constructor arguments that act through the selective term only: a branch may change them
+    branches_from = None     # the method class whose runs this one may branch from (it differs in the selective term only)
     def __init__(self, backbone: str = 'resnet50',  # one of BACKBONES
                  stem: str = 'imagenet',             # one of STEMS
                  projector: str = '',                # MLP spec; '' is 'D-D-256' for a backbone of dimension D
@@ -206,6 +208,7 @@ class TrustSSL(SimCLR):
     evidential = True             # the evidential heads of Eq. (3), made by `make_gate`
     takes_aux = True              # `aux`, one of AUX_MODES
     gate_reads_detached = True    # the gate is a critic: its heads read the factors detached from the backbone
+    branch_args = ('constant_gate',)
     def __init__(self, backbone: str = 'resnet50', stem: str = 'imagenet', projector: str = '', temperature: float = 0.1,
                  factors: int = 6,             # T, the number of factors (one per augmentation family when 6)
                  factor_dim: int = 128,        # d, the dimension of each factor
@@ -248,8 +251,15 @@ class TrustSSL(SimCLR):
         if self.factor_head.factors == 1: return ((a1 < 0) & (a2 < 0))[:, None]
         return anchor_eligibility(a1, a2, self.factor_head.factors)
 
-    def gate(self, z1, z2, eligible, sched):
+    def contradicted(self, a1, a2) -> torch.Tensor:
+        "The (pair, factor)s whose family acted on exactly one view (B, T); with one factor, the pairs where exactly one view received a family."
+        if self.factor_head.factors == 1: return ((a1 >= 0) != (a2 >= 0))[:, None]
+        t = torch.arange(self.factor_head.factors, device=a1.device)
+        return (a1[:, None] == t) != (a2[:, None] == t)
+
+    def gate(self, z1, z2, eligible, sched, contradicted=None):
         "Eqs. (3)-(8) on the factors (detached if `gate_reads_detached`): w, the heads' terms, their weights, statistics."
+        if contradicted is None: contradicted = ~eligible
         if self.gate_reads_detached: z1, z2 = z1.detach(), z2.detach()
         l1, l2 = self.gate_head(z1).float(), self.gate_head(z2).float()
         e1, e2 = softplus_evidence(l1), softplus_evidence(l2)
@@ -257,7 +267,7 @@ class TrustSSL(SimCLR):
         kl = (dirichlet_kl(dirichlet_params(e1, self.beta)[0], self.beta).mean()
               + dirichlet_kl(dirichlet_params(e2, self.beta)[0], self.beta).mean()) / 2
         pairs = eligible if self.evidence_pairs == 'eligible' else None
-        terms = {'evidence': evidential_consistency(l1, l2, self.beta, pairs), 'kl': kl, 'conflict': conflict_bce(tr.K, ~eligible)}
+        terms = {'evidence': evidential_consistency(l1, l2, self.beta, pairs), 'kl': kl, 'conflict': conflict_bce(tr.K, contradicted, contradicted | eligible)}
         weights = {'evidence': self.evidence_weight, 'kl': self.weights.kl, 'conflict': self.conflict_weight}
         return tr.w, terms, weights, {**_mean_stats(K=tr.K, I=tr.I, w=tr.w, u=(tr.u1 + tr.u2) / 2), **_spread_stats(K=tr.K, I=tr.I)}
 
@@ -270,7 +280,7 @@ class TrustSSL(SimCLR):
         terms, weights, stats = super().objective(h1, h2, views, sched)
         z1, z2 = self.factor_head(h1), self.factor_head(h2)
         eligible = self.eligibility(views.a1, views.a2)
-        w, gterms, gweights, stats = self.gate(z1, z2, eligible, sched)
+        w, gterms, gweights, stats = self.gate(z1, z2, eligible, sched, self.contradicted(views.a1, views.a2))
         stats.update(_spread_stats(w=w))      # the gate's own spread and discrimination, also under the constant-gate control
         if self.factor_head.factors == len(FAMILY_NAMES): stats.update(gate_discrimination(w, views.a1, views.a2))
         if self.constant_gate: w = w.mean(0, keepdim=True).expand_as(w)
@@ -307,6 +317,7 @@ class Multiplicative(TrustSSL):
 class MultiplicativeIsolated(TrustSSL):
     "Control: exactly `trust_ssl` with the stop-gradient on w removed (Eq. 9 in place of Eq. 10), nothing else changed."
     name = 'multiplicative_isolated'
+    branches_from = TrustSSL     # until the ramp starts (lambda_sel = 0) it computes exactly trust_ssl's steps
     def selective(self, z1, z2, w, sched): return selective_multiplicative(z1, z2, w), sched.lsel
 
 class CosineGate(TrustSSL):
@@ -314,7 +325,7 @@ class CosineGate(TrustSSL):
     name = 'cosine_gate'
     evidential = False           # its gate has no evidence: no K or I
     def make_gate(self) -> nn.Module: return nn.ParameterDict({'log_tau': nn.Parameter(torch.zeros(self.factor_head.factors))})
-    def gate(self, z1, z2, eligible, sched):
+    def gate(self, z1, z2, eligible, sched, contradicted=None):
         cos = F.cosine_similarity(z1.detach().float(), z2.detach().float(), dim=-1)       # (B, T)
         w = torch.sigmoid(cos / self.gate_head['log_tau'].exp())
         bce = F.binary_cross_entropy(w, eligible.float())

@@ -5,6 +5,7 @@
 # %% ../nbs/15_reproduce.ipynb #85f20495
 from __future__ import annotations
 import argparse, json, os, sys, tempfile, time, warnings
+from dataclasses import asdict
 from pathlib import Path
 from typing import Callable, NamedTuple
 import pandas as pd
@@ -16,8 +17,8 @@ from .models import METHODS, methods_with
 from .train import CONFIGURATIONS, PRESETS, Configuration, configuration, parse_overrides, resolve_config, run_folder
 
 # %% auto #0
-__all__ = ['EVALS', 'EVIDENTIAL', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'CLAIMS', 'Step', 'plan', 'notebooks_dir', 'run_plan',
-           'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table',
+__all__ = ['EVALS', 'EVIDENTIAL', 'ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'CLAIMS', 'Step', 'plan', 'notebooks_dir',
+           'run_plan', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table',
            'linear_values', 'linear_table', 'robustness_values', 'robustness_tables', 'ood_values', 'ood_table4',
            'ood_rows', 'ablation_table', 'Claim', 'claim_table', 'load_history', 'load_histories', 'run_record',
            'run_records', 'caption', 'demo_results', 'load_config_file', 'main']
@@ -25,6 +26,7 @@ __all__ = ['EVALS', 'EVIDENTIAL', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'CLA
 # %% ../nbs/15_reproduce.ipynb #5f9e7ead
 EVALS = {'linear': '11_linear_eval', 'robustness': '12_robustness', 'ki': '13_ki_trajectories', 'ood': '14_ood'}
 EVIDENTIAL = methods_with('evidential')    # the methods with evidential heads (K-I trajectories), from their classes
+ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
 
 class Step(NamedTuple):
     "One papermill notebook run of a reproduction."
@@ -79,9 +81,10 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
     for seed in seeds:
         for m, c in rows.items():
             run = root / 'pretrain' / run_folder(m, seed)
-            fields = {**config, **c.train, **({'method_args': c.method_args} if c.method_args else {}), **({'name': m} if m != c.method else {}),
-                      **(dict(branch_from=str(root / 'pretrain' / run_folder(c.trunk, seed)), branch_step='ramp') if c.trunk else {})}
-            if 'augment' in config and 'augment' in c.train: fields['augment'] = {**config['augment'], **c.train['augment']}
+            cfg = asdict(configuration(m, preset, seed, root / 'pretrain', data, rows, **config))     # one merge, the one train runs
+            base = asdict(resolve_config(preset, method=c.method))
+            fields = {k: v for k, v in cfg.items() if k not in ('method', 'seed', 'data', 'out_dir', 'preset')
+                      and json.dumps(v) != json.dumps(base[k]) and not (k == 'name' and v == c.method)}
             steps.append(Step(f'pretrain {m} seed {seed}', '10_pretrain.ipynb',
                               dict(method=c.method, preset=preset, data=data, seed=seed, out_dir=str(run), **({'config': fields} if fields else {})),
                               run / 'complete.json', root / 'notebooks' / f'10_pretrain-{m}-seed{seed}.ipynb'))
@@ -208,7 +211,7 @@ def write_table(cmp: pd.DataFrame,  # from ours_vs_paper
                 stem: str,            # file name without extension, e.g. 'table1_linear_eval'
                 caption: str,         # states preset, data, image size, hardware, seeds
                 columns: list | None = None,  # the (dataset, condition) pairs to show, in order; all by default
-                rows: list | None = None,     # the row labels in order; the methods in METHODS order by default
+                rows: list | None = None,     # the row labels in order; ROWS (the configurations, then any other method) by default
                ) -> pd.DataFrame:   # the wide table written
     "One row per method, one column per (dataset, condition), each cell 'ours (n) [paper]': CSV, Markdown, LaTeX."
     from trust_ssl.models import METHODS
@@ -216,7 +219,7 @@ def write_table(cmp: pd.DataFrame,  # from ours_vs_paper
                      column=[f'{d} {c}'.strip() for d, c in zip(cmp.dataset, cmp.condition)])
     order = [f'{d} {c}'.strip() for d, c in columns] if columns else list(dict.fromkeys(cmp.column))
     wide = cmp.pivot(index='method', columns='column', values='cell').reindex(columns=[c for c in order if c in set(cmp.column)])
-    wide = wide.reindex([m for m in (rows or METHODS) if m in wide.index]).fillna('–').reset_index()
+    wide = wide.reindex([m for m in (rows or ROWS) if m in wide.index]).fillna('–').reset_index()
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     cmp.drop(columns=['cell', 'column']).to_csv(folder / f'{stem}.csv', index=False)
     (folder / f'{stem}.md').write_text(f'{caption}\n\n' + _markdown(wide))
@@ -264,8 +267,8 @@ def ood_table4(ood: pd.DataFrame) -> pd.DataFrame:
     return cmp.sort_values(['dataset', '_rank'], kind='stable').drop(columns='_rank').reset_index(drop=True)
 
 def ood_rows(ood: pd.DataFrame) -> list:
-    "Table IV's row labels in order: the methods in METHODS order, each with its detectors in the order `ood_table` gives them."
-    return [f'{m} / {d}' for m in METHODS for d in dict.fromkeys(ood.detector)]
+    "Table IV's row labels in order: ROWS (the configurations, then any other method), each with its detectors in the order `ood_table` gives them."
+    return [f'{m} / {d}' for m in ROWS for d in dict.fromkeys(ood.detector)]
 
 # %% ../nbs/15_reproduce.ipynb #b6de0ab2
 ABLATION = ('multiplicative', 'trust_ssl')   # the multiplicative (Eq. 9) and additive-residual (Eq. 10) forms the paper compares
@@ -313,7 +316,8 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
         for ds, g in v[v.condition == c.value].groupby('dataset'):
             a, b = (g[g.method == m].groupby('seed').value.mean() / 100 for m in (c.a, c.b))
             if a.empty or b.empty: continue
-            d = seed_difference(a, b)
+            common = a.index.intersection(b.index)          # paired on the seeds both have; Welch only when they share none
+            d = seed_difference(a[common], b[common], paired=True) if len(common) else seed_difference(a, b, paired=False)
             rows.append(dict(c._asdict(), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, test=d.test,
                              verdict=verdict(d), text=difference_text(d)))
     return pd.DataFrame(rows)

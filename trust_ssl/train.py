@@ -22,8 +22,8 @@ __all__ = ['PRESETS', 'CONFIG_RULES', 'SCALAR_FIELDS', 'RESUME_MAY_CHANGE', 'BRA
            'STANDARD_RECIPE', 'CONFIGURATIONS', 'LARS', 'param_groups', 'TrainConfig', 'check_config', 'run_folder',
            'parse_run_folder', 'resolve_config', 'cosine', 'make_schedules', 'ramp_start', 'resolve_step',
            'training_data', 'NonFiniteLoss', 'train_step', 'save_checkpoint', 'load_checkpoint', 'legacy_config',
-           'check_resumable', 'setup_distributed', 'train', 'snapshot_name', 'Configuration', 'configuration',
-           'parse_overrides', 'main', 'step_seconds']
+           'check_resumable', 'check_branch', 'setup_distributed', 'train', 'snapshot_name', 'Configuration',
+           'configuration', 'parse_overrides', 'main', 'step_seconds']
 
 # %% ../nbs/07_train.ipynb #5a44eafd
 class LARS(torch.optim.Optimizer):
@@ -287,7 +287,8 @@ def load_checkpoint(path: str | Path) -> dict:
 
 # %% ../nbs/07_train.ipynb #edef963d
 RESUME_MAY_CHANGE = ('max_steps', 'log_every', 'checkpoint_every', 'out_dir', 'precision', 'compile', 'channels_last', 'snapshot_step')
-BRANCH_MAY_CHANGE = RESUME_MAY_CHANGE + ('name', 'method', 'method_args', 'lsel_max', 'branch_from', 'branch_step')
+BRANCH_MAY_CHANGE = ('max_steps', 'log_every', 'checkpoint_every', 'out_dir', 'snapshot_step', 'name', 'method', 'method_args', 'lsel_max',
+                     'branch_from', 'branch_step')   # method and method_args further checked by check_branch
 
 def legacy_config(fields: dict) -> dict:
     "A configuration written before 'off' was None: 0 meant no clipping, no mid-epoch checkpoints, every epoch."
@@ -313,6 +314,28 @@ def check_resumable(state: dict,        # a checkpoint, from load_checkpoint
     return {k: d for k, d in diff.items() if k in may_change}
 
 def _plain(v): return json.loads(json.dumps(v))   # tuples -> lists, as a checkpoint stores them
+
+def check_branch(state: dict,        # the parent's snapshot, from load_checkpoint
+                 cfg: TrainConfig,   # the branch's configuration
+                 world: int,
+                 total: int,         # the branch's number of steps (its schedules')
+                 path='snapshot',
+                ) -> dict:           # what changed, as check_resumable returns it
+    "Raise unless the branch differs from its parent only in its selective configuration, from a step before the selective ramp starts."
+    changed = check_resumable(state, cfg, world, path, BRANCH_MAY_CHANGE)
+    old = legacy_config(state['config']); cls = METHODS[cfg.method]
+    if cfg.method != old['method'] and cls.branches_from is not METHODS.get(old['method']):
+        raise ValueError(f'{path}: a branch of a {old["method"]!r} run cannot train {cfg.method!r}: only a method that differs from it in the '
+                         f'selective term alone may (one whose `branches_from` is it)')
+    args_old, args_new = old.get('method_args', {}), cfg.method_args
+    bad = sorted(k for k in set(args_old) | set(args_new) if args_old.get(k) != args_new.get(k) and k not in cls.branch_args)
+    if bad: raise ValueError(f'{path}: a branch may change only the method arguments that act through the selective term '
+                             f'({", ".join(cls.branch_args) or "none"}), not {bad}: those act from step 0, so train that configuration from scratch')
+    step, ramp = state['step'], ramp_start(cfg, total)
+    if step > ramp: raise ValueError(f'{path} holds step {step}, after the selective ramp starts (step {ramp}): the steps before it '
+                                     'were not the ones this branch would have computed')
+    if step >= total: raise ValueError(f'{path} holds step {step}: the branch of {total} steps would have nothing left to train')
+    return changed
 
 # %% ../nbs/07_train.ipynb #e9d4347a
 def setup_distributed() -> tuple[int, int, torch.device]:
@@ -370,15 +393,17 @@ def train(cfg: TrainConfig,       # the run
     rank, world, device = setup_distributed()
     precision = resolve_precision(cfg.precision, device)
     out = Path(cfg.out_dir); ckpt_path = out / 'checkpoint.pt'
-    if rank == 0: remove_stale_temporaries(out, RUN_FILES)                     # left by a process killed mid-write
+    if rank == 0: remove_stale_temporaries(out, RUN_FILES + ('snapshot-step*.pt',))   # left by a process killed mid-write
     state = load_checkpoint(ckpt_path) if resume and ckpt_path.is_file() else None
     changed = check_resumable(state, cfg, world, ckpt_path) if state else {}     # refused before any work
     parent = None                                                              # the snapshot a branch starts from
     if state is None and cfg.branch_from is not None:
         parent = _branch_snapshot(cfg)
         state = load_checkpoint(parent)
-        changed = check_resumable(state, cfg, world, parent, BRANCH_MAY_CHANGE)
-    if state and state.get('precision', precision) != precision: changed['resolved precision'] = (state['precision'], precision)
+        changed = check_resumable(state, cfg, world, parent, BRANCH_MAY_CHANGE)   # refused before any work; the rest once the steps are known
+    if state and state.get('precision', precision) != precision:
+        if parent is not None: raise ValueError(f'{parent} was trained in {state["precision"]}, this branch resolves to {precision}: a paired branch keeps its trunk\'s precision')
+        changed['resolved precision'] = (state['precision'], precision)
     torch.manual_seed(cfg.seed)
     model = build_method(cfg.method, backbone=cfg.backbone, stem=cfg.stem, **cfg.method_args).to(device)
     if cfg.channels_last: model = model.to(memory_format=torch.channels_last)
@@ -400,8 +425,15 @@ def train(cfg: TrainConfig,       # the run
     sched = make_schedules(cfg, spe, world)
     total = len(sched['lr']) if cfg.max_steps is None else min(cfg.max_steps, len(sched['lr']))
     start, snapshot = 0, resolve_step(cfg.snapshot_step, cfg, len(sched['lr']))
-    if parent is not None and state['step'] != resolve_step(cfg.branch_step, cfg, len(sched['lr'])):
-        raise ValueError(f'{parent} holds step {state["step"]}, not the step {cfg.branch_step!r} of this run resolves to')
+    if parent is not None:
+        check_branch(state, cfg, world, len(sched['lr']), parent)
+        if state['step'] != resolve_step(cfg.branch_step, cfg, len(sched['lr'])):
+            raise ValueError(f'{parent} holds step {state["step"]}, not the step {cfg.branch_step!r} of this run resolves to')
+    branch = dict(parent=str(Path(cfg.branch_from).resolve()), step=state['step']) if parent is not None else (state or {}).get('branch')
+    if snapshot and state and parent is None and not (out / snapshot_name(snapshot)).is_file():
+        if state['step'] > snapshot: raise ValueError(f'snapshot_step {cfg.snapshot_step!r} is step {snapshot}, and this run is already at step {state["step"]} '
+                                                      'without a snapshot there: train it again from scratch (resume=False) to keep one')
+        if state['step'] == snapshot and rank == 0: save_checkpoint(state, out / snapshot_name(snapshot))   # killed between the two saves
     if state:
         try: model.load_state_dict(state['model'])
         except RuntimeError as e:
@@ -414,8 +446,10 @@ def train(cfg: TrainConfig,       # the run
         out.mkdir(parents=True, exist_ok=True)
         resolved = dict(precision=precision, processes=world, steps_per_epoch=spe, total_steps=total,
                         **({'snapshot_step': snapshot} if snapshot else {}),
-                        **({'branch': dict(parent=str(Path(cfg.branch_from).resolve()), step=state['step'])} if cfg.branch_from else {}))
+                        **({'branch': branch} if branch else {}))
         atomic_write(out / 'config.json', json.dumps({**asdict(cfg), 'resolved': resolved}, indent=1))
+        if parent is not None and not (out / 'history.jsonl').is_file():   # a new branch: the trunk's record up to the branch point, marked
+            _inherit_history(Path(cfg.branch_from) / 'history.jsonl', out / 'history.jsonl', start)
         if start < total: _history(out / 'history.jsonl', start, spe)     # a finished run keeps its record untouched
         if start < total: _append(out / 'history.jsonl', dict(kind='start', step=start, epoch=start // spe, **resolved, compile=cfg.compile,
                                             channels_last=cfg.channels_last, **machine, **({'changed': changed} if changed else {}),
@@ -460,9 +494,9 @@ def train(cfg: TrainConfig,       # the run
                                         f'{ckpt_path if ckpt_path.is_file() else "none yet"}')
                 ck = dict(config=_plain(asdict(cfg)), hparams=_plain(model.hparams), model=model.state_dict(),
                           optimizer=opt.state_dict(), step=step, epoch=step // spe, world=world, precision=precision,
-                          **({'head_optimizer': head_opt.state_dict()} if head_opt is not None else {}))
+                          **({'head_optimizer': head_opt.state_dict()} if head_opt is not None else {}), **({'branch': branch} if branch else {}))
+                if step == snapshot: save_checkpoint(ck, out / snapshot_name(step))     # first: a resume at this step finds it
                 save_checkpoint(ck, ckpt_path)
-                if step == snapshot: save_checkpoint(ck, out / snapshot_name(step))
             if step == total: break
         if rank == 0 and meter.sum:
             record = dict(kind='epoch', epoch=epoch, step=step, **meter.means(), views_per_s=n_views / (time.perf_counter() - t0))
@@ -470,6 +504,12 @@ def train(cfg: TrainConfig,       # the run
     if bar is not None: bar.close()
     if world > 1: dist.barrier()
     return record
+
+def _inherit_history(src: Path, dst: Path, step: int):
+    "Copy the step lines of `src` up to `step`, each marked inherited (a branch's record of the trunk it shares)."
+    if not src.is_file(): return
+    keep = [json.loads(l) for l in src.read_text().splitlines() if l.strip()]
+    atomic_write(dst, ''.join(json.dumps({**r, 'inherited': True}) + '\n' for r in keep if r['kind'] == 'step' and r['step'] <= step))
 
 def snapshot_name(step: int) -> str:
     "The file name of a run's snapshot at `step` (kept for branches)."
@@ -529,15 +569,16 @@ def configuration(name: str,            # one of CONFIGURATIONS
                   root: str | Path = 'runs/pretrain',  # the folder of every configuration's run folders
                   data: str = '',
                   configurations: dict = CONFIGURATIONS,
-                  **overrides,          # further TrainConfig fields for every configuration (checked)
+                  **overrides,          # further TrainConfig fields for every configuration (checked); the configuration's own fields win
                  ) -> TrainConfig:
     "The TrainConfig of configuration `name` and `seed`, in `root/<name>-seed<seed>`, branching from its trunk's run of the same seed."
     if name not in configurations: raise ValueError(f'unknown configuration {name!r}; expected one of {tuple(configurations)}')
     c = configurations[name]
     branch = dict(branch_from=str(Path(root) / run_folder(c.trunk, seed)), branch_step='ramp') if c.trunk else {}
-    train = {**c.train, **{k: v for k, v in overrides.items() if k != 'method_args'}}
-    if 'augment' in c.train and 'augment' in overrides: train['augment'] = {**overrides['augment'], **c.train['augment']}
-    return resolve_config(preset, **train, method=c.method, method_args={**c.method_args, **overrides.get('method_args', {})},
+    user = {k: v for k, v in overrides.items() if k != 'method_args'}
+    train = {**user, **c.train}                          # what defines the row is never overridden, dicts merged key by key
+    if 'augment' in c.train and 'augment' in user: train['augment'] = {**user['augment'], **c.train['augment']}
+    return resolve_config(preset, **train, method=c.method, method_args={**overrides.get('method_args', {}), **c.method_args},
                           name=name, seed=seed, data=data, out_dir=str(Path(root) / run_folder(name, seed)), **branch)
 
 # %% ../nbs/07_train.ipynb #ea326493
