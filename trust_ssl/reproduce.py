@@ -17,11 +17,11 @@ from .models import METHODS, methods_with
 from .train import CONFIGURATIONS, PRESETS, Configuration, configuration, parse_overrides, resolve_config, run_folder
 
 # %% auto #0
-__all__ = ['EVALS', 'EVIDENTIAL', 'ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'CLAIMS', 'Step', 'plan', 'notebooks_dir',
-           'run_plan', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table',
-           'linear_values', 'linear_table', 'robustness_values', 'robustness_tables', 'ood_values', 'ood_table4',
-           'ood_rows', 'ablation_table', 'Claim', 'claim_table', 'load_history', 'load_histories', 'run_record',
-           'run_records', 'caption', 'demo_results', 'load_config_file', 'main']
+__all__ = ['EVALS', 'EVIDENTIAL', 'ROWS', 'PUBLISHED_RUN_FILES', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'CLAIMS', 'Step',
+           'plan', 'notebooks_dir', 'run_plan', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper',
+           'cell_text', 'write_table', 'linear_values', 'linear_table', 'robustness_values', 'robustness_tables',
+           'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'Claim', 'claim_table', 'load_history',
+           'load_histories', 'run_record', 'run_records', 'caption', 'demo_results', 'load_config_file', 'main']
 
 # %% ../nbs/15_reproduce.ipynb #5f9e7ead
 EVALS = {'linear': '11_linear_eval', 'robustness': '12_robustness', 'ki': '13_ki_trajectories', 'ood': '14_ood'}
@@ -36,6 +36,8 @@ class Step(NamedTuple):
     done: Path | None  # the marker the driver writes once the notebook has returned (None: run every time)
     executed: Path   # where the executed notebook goes
     result: Path | None = None  # the results file the step must leave (evaluations)
+    unit: str = ''   # the run folder whose steps are published together (a trunk with its branches: the trunk's)
+    publish: Path | None = None  # the folder its unit's small files are copied to once every step of the unit is finished
 
 def _check_inputs(data: str, eval_data: str, ood_root: str | None, id_folder: str):
     "Refuse, before the first step, inputs that a step would fail on hours later (ood_root None: no OOD evaluation)."
@@ -60,6 +62,7 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
          figures: bool = True,       # end with 20_paper_figures
          max_images: int = 0,        # robustness on a seeded stratified subset of the test set (0: all of it)
          config: dict | None = None,  # TrainConfig fields for every pretraining run (beyond the preset); checked here
+         publish: str | Path = '',   # copy each finished unit's small files here (e.g. paper_figures/results/mini) and skip what is there
         ) -> list[Step]:
     "The steps of a reproduction, in order."
     if preset not in PRESETS: raise ValueError(f'unknown preset {preset!r}; expected one of {tuple(PRESETS)}')
@@ -81,13 +84,14 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
     for seed in seeds:
         for m, c in rows.items():
             run = root / 'pretrain' / run_folder(m, seed)
+            unit = dict(unit=run_folder(c.trunk or m, seed), publish=Path(publish) if publish else None)
             cfg = asdict(configuration(m, preset, seed, root / 'pretrain', data, rows, **config))     # one merge, the one train runs
             base = asdict(resolve_config(preset, method=c.method))
             fields = {k: v for k, v in cfg.items() if k not in ('method', 'seed', 'data', 'out_dir', 'preset')
                       and json.dumps(v) != json.dumps(base[k]) and not (k == 'name' and v == c.method)}
             steps.append(Step(f'pretrain {m} seed {seed}', '10_pretrain.ipynb',
                               dict(method=c.method, preset=preset, data=data, seed=seed, out_dir=str(run), **({'config': fields} if fields else {})),
-                              run / 'complete.json', root / 'notebooks' / f'10_pretrain-{m}-seed{seed}.ipynb'))
+                              run / 'complete.json', root / 'notebooks' / f'10_pretrain-{m}-seed{seed}.ipynb', **unit))
             common = dict(run_dir=str(run), out_dir=str(res))
             for e in evals:
                 if e == 'ki' and not METHODS[c.method].evidential: continue
@@ -96,10 +100,11 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
                 kind = {'linear': 'linear_eval', 'robustness': 'robustness', 'ki': 'ki', 'ood': 'ood'}[e]
                 result = results_file(res, kind, run_id(preset, run), ood_name if e == 'ood' else name)
                 steps.append(Step(f'{e} {m} seed {seed}', EVALS[e] + '.ipynb', p, result.with_name(result.stem + '.complete.json'),
-                                  root / 'notebooks' / f'{EVALS[e]}-{m}-seed{seed}.ipynb', result))
+                                  root / 'notebooks' / f'{EVALS[e]}-{m}-seed{seed}.ipynb', result, **unit))
     if figures:
         steps.append(Step('figures', '20_paper_figures.ipynb',
-                          dict(results_dir=str(res), pretrain_dir=str(root / 'pretrain'), out_dir=str(root / 'paper_figures')),
+                          dict(results_dir=str(Path(publish) / 'results' if publish else res), out_dir=str(root / 'paper_figures'),
+                               pretrain_dir=str(Path(publish) / 'pretrain' if publish else root / 'pretrain')),
                           None, root / 'notebooks' / '20_paper_figures.ipynb'))
     return steps
 
@@ -135,9 +140,17 @@ def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | No
         nbs = nbs or notebooks_dir()
         def execute(s: Step): pm.execute_notebook(nbs / s.notebook, s.executed, parameters=s.params, progress_bar=False, cwd=str(Path.cwd()))
     counts, n = {'run': 0, 'skipped': 0}, len(steps)
+    units = {}
+    for s in steps:
+        if s.unit and s.publish is not None: units.setdefault(s.unit, []).append(s)
+    published = {u: _published(ss) for u, ss in units.items()}
     for i, s in enumerate(steps, 1):
+        if published.get(s.unit):
+            counts['skipped'] += 1; log(f'[{i}/{n}] {s.name}: published in {s.publish}, skipped'); continue
         if _finished(s):
-            counts['skipped'] += 1; log(f'[{i}/{n}] {s.name}: done, skipped'); continue
+            counts['skipped'] += 1; log(f'[{i}/{n}] {s.name}: done, skipped')
+            if s.unit in units and not dry_run: _publish_if_complete(units[s.unit], published, log)
+            continue
         if dry_run: log(f'[{i}/{n}] {s.name}: would run {s.notebook} {s.params}'); continue
         t0 = time.time()
         s.executed.parent.mkdir(parents=True, exist_ok=True)
@@ -152,7 +165,46 @@ def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | No
         if s.done is not None: _mark_done(s.done, s)
         counts['run'] += 1
         log(f'[{i}/{n}] {s.name}: finished in {time.time() - t0:.0f} s')
+        if s.unit in units: _publish_if_complete(units[s.unit], published, log)
     return counts
+
+PUBLISHED_RUN_FILES = ('config.json', 'history.jsonl', 'complete.json')   # what a pretraining run publishes (never its checkpoints)
+
+def _unit_marker(steps: list[Step]) -> Path: return steps[0].publish / 'units' / f'{steps[0].unit}.json'
+
+def _portable(params: dict) -> dict:
+    "A step's parameters without where this machine keeps its runs: run folders by name (a clone may use another --out)."
+    p = json.loads(json.dumps(params))
+    for k in ('out_dir', 'run_dir'):
+        if k in p: p[k] = Path(p[k]).name
+    if 'branch_from' in p.get('config', {}): p['config']['branch_from'] = Path(p['config']['branch_from']).name
+    return p
+
+def _published(steps: list[Step]) -> bool:
+    "Every step of the unit is in its published marker with these parameters, and its files are there."
+    try: rec = json.loads(_unit_marker(steps).read_text())
+    except (OSError, ValueError): return False
+    if any(rec.get(s.name) != _portable(s.params) for s in steps): return False
+    pub = steps[0].publish
+    return all((pub / 'results' / s.result.name).is_file() if s.result is not None else
+               all((pub / 'pretrain' / Path(s.params['out_dir']).name / f).is_file() for f in PUBLISHED_RUN_FILES) for s in steps)
+
+def _publish_if_complete(steps: list[Step], published: dict, log=print):
+    "Once every step of a unit is finished, copy its small files to the publish folder (atomically each), then its marker."
+    unit = steps[0].unit
+    if published.get(unit) or not all(_finished(s) for s in steps): return
+    pub = steps[0].publish
+    for s in steps:
+        if s.result is None:                                              # a pretraining run: its record, never its checkpoints
+            run = Path(s.params['out_dir'])
+            for f in PUBLISHED_RUN_FILES: atomic_write(pub / 'pretrain' / run.name / f, (run / f).read_bytes())
+        else:                                                             # the results of that run: every file named by it
+            stem = s.result.stem.split('-', 1)[1].rsplit('-', 1)[0]       # '<preset>-<run folder>'
+            for f in sorted(s.result.parent.glob(f'*-{stem}-*')):
+                if f.is_file(): atomic_write(pub / 'results' / f.name, f.read_bytes())
+    atomic_write(_unit_marker(steps), json.dumps({s.name: _portable(s.params) for s in steps}, indent=1))
+    published[unit] = True
+    log(f'published {unit} ({len(steps)} steps) in {pub}')
 
 # %% ../nbs/15_reproduce.ipynb #011acf46
 PAPER_NUMBERS = Path(core.__file__).parent / 'assets' / 'paper_numbers.csv'
@@ -419,7 +471,7 @@ def main(argv: list[str] | None = None):
     ap.add_argument('--preset', default='sample', choices=tuple(PRESETS))
     ap.add_argument('--data', default='', help='pretraining data (packed file or folder); default: the bundled sample')
     ap.add_argument('--seeds', type=int, nargs='+', default=[0])
-    ap.add_argument('--methods', nargs='+', default=list(METHODS), help=f'default: all of {tuple(METHODS)}')
+    ap.add_argument('--methods', nargs='+', default=list(CONFIGURATIONS), help=f'configurations or methods; default: all of {tuple(CONFIGURATIONS)}')
     ap.add_argument('--evals', nargs='+', default=list(EVALS), help=f'default: all of {tuple(EVALS)}')
     ap.add_argument('--eval-data', default='', help='class folders for the linear, robustness and K-I evaluations')
     ap.add_argument('--dataset', default='', help="the evaluation dataset's name (eurosat, aid, nwpu_resisc45 pick their splits)")
@@ -430,13 +482,15 @@ def main(argv: list[str] | None = None):
     ap.add_argument('--no-figures', action='store_true')
     ap.add_argument('--config', help='a JSON or YAML file of TrainConfig fields for every pretraining run (e.g. base_lr, augment)')
     ap.add_argument('--set', nargs='+', default=[], metavar='KEY=VALUE', help='TrainConfig fields for every pretraining run (JSON values); after --config')
+    ap.add_argument('--publish', default='', help='copy each finished unit (a run and its evaluations; a trunk with its branches) here, '
+                    'without checkpoints, and skip what is there (e.g. paper_figures/results/mini, to commit)')
     ap.add_argument('--dry-run', action='store_true', help='print the plan and what is already done')
     a = ap.parse_args(argv)
     try:
         config = load_config_file(a.config) if a.config else {}
         config.update(parse_overrides(a.set))
         steps = plan(a.preset, a.data, tuple(a.seeds), tuple(a.methods), tuple(a.evals), a.out, a.eval_data, a.dataset,
-                     a.ood_root, a.id_folder, not a.no_figures, a.max_images, config)
+                     a.ood_root, a.id_folder, not a.no_figures, a.max_images, config, a.publish)
     except (ValueError, TypeError, SystemExit) as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
     try: nbs = None if a.dry_run else notebooks_dir()
     except FileNotFoundError as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
