@@ -18,21 +18,36 @@ from .core import auroc
 from .augment import FAMILY_NAMES, anchor_eligibility
 
 # %% auto #0
-__all__ = ['BACKBONES', 'STEMS', 'AUX_MODES', 'EVIDENCE_PAIRS', 'METHODS', 'CAPABILITIES', 'make_backbone', 'parse_spec', 'mlp',
-           'FactorHead', 'EvidentialHeads', 'EMA', 'StepSchedule', 'MethodOutput', 'SSLMethod', 'SimCLR', 'BYOL',
-           'VICReg', 'gate_discrimination', 'TrustSSL', 'Scalar', 'Multiplicative', 'MultiplicativeIsolated',
-           'CosineGate', 'build_method', 'methods_with']
+__all__ = ['HIST_BINS', 'BACKBONES', 'STEMS', 'AUX_MODES', 'EVIDENCE_PAIRS', 'METHODS', 'CAPABILITIES', 'ImageStatistics',
+           'make_backbone', 'parse_spec', 'mlp', 'FactorHead', 'EvidentialHeads', 'EMA', 'StepSchedule', 'MethodOutput',
+           'SSLMethod', 'SimCLR', 'BYOL', 'VICReg', 'gate_discrimination', 'TrustSSL', 'Scalar', 'Multiplicative',
+           'MultiplicativeIsolated', 'CosineGate', 'build_method', 'methods_with']
 
 # %% ../nbs/06_models.ipynb #74b7a5f4
-BACKBONES = {'resnet18': 512, 'resnet34': 512, 'resnet50': 2048}   # name -> pooled feature dimension
+HIST_BINS = 16   # histogram bins per channel of the image-statistics baseline
+BACKBONES = {'resnet18': 512, 'resnet34': 512, 'resnet50': 2048,   # name -> pooled feature dimension
+             'image_statistics': 3 * (2 + HIST_BINS)}               # the no-network baseline: colour statistics, nothing learned
 STEMS = ('imagenet', 'small')
 
+class ImageStatistics(nn.Module):
+    "The no-network baseline's 'backbone': per channel the mean, the standard deviation and a histogram of the pixel values."
+    def __init__(self, bins: int = HIST_BINS):
+        super().__init__()
+        self.bins = bins
+        self.edges = nn.Parameter(torch.linspace(0, 1, bins + 1), requires_grad=False)   # fixed: the only 'weights' it has
+    def forward(self, x: torch.Tensor) -> torch.Tensor:     # float images in [0, 1], (B, 3, H, W) -> (B, 3 * (2 + bins))
+        flat = x.float().flatten(2)                          # (B, 3, HW)
+        idx = (torch.bucketize(flat.clamp(0, 1), self.edges[1:-1].contiguous()))    # bin of each pixel, 0..bins-1
+        hist = torch.zeros(*flat.shape[:2], self.bins, device=x.device).scatter_add_(2, idx, torch.ones_like(flat)) / flat.shape[2]
+        return torch.cat([flat.mean(2), flat.std(2), hist.flatten(1)], 1)
+
 def make_backbone(name: str = 'resnet50',  # one of BACKBONES
-                  stem: str = 'imagenet',  # one of STEMS
+                  stem: str = 'imagenet',  # one of STEMS (ignored by image_statistics)
                  ) -> tuple[nn.Module, int]:  # the network (images -> pooled features) and its feature dimension
-    "A randomly initialised torchvision ResNet that returns its pooled feature."
+    "A randomly initialised torchvision ResNet that returns its pooled feature (or the image-statistics baseline)."
     if name not in BACKBONES: raise ValueError(f'unknown backbone {name!r}; expected one of {tuple(BACKBONES)}')
     if stem not in STEMS: raise ValueError(f'unknown stem {stem!r}; expected one of {STEMS}')
+    if name == 'image_statistics': return ImageStatistics(), BACKBONES[name]
     net = getattr(torchvision.models, name)(weights=None)
     if stem == 'small': net.conv1, net.maxpool = nn.Conv2d(3, 64, 3, 1, 1, bias=False), nn.Identity()
     net.fc = nn.Identity()

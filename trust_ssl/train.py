@@ -84,7 +84,7 @@ class TrainConfig:
     seed: int = 0
     log_every: int = 50                # steps between history lines (and one line per epoch)
     checkpoint_every: int | None = None  # steps between mid-epoch checkpoints (None: at epoch ends only)
-    max_steps: int | None = None       # stop after this global step (None: run all epochs); for tests and smoke runs
+    max_steps: int | None = None       # stop after this global step (None: run all epochs; 0: none, the initialisation is the result)
     snapshot_step: int | str | None = None  # also keep this step's checkpoint as snapshot-step<N>.pt for branches; 'ramp': the selective ramp's first step
     branch_from: str | None = None     # a run folder: start from its snapshot at `branch_step` instead of from scratch (a paired branch)
     branch_step: int | str | None = None    # the step of `branch_from`'s snapshot; 'ramp' as for snapshot_step
@@ -132,7 +132,7 @@ CONFIG_RULES = {   # field -> (the check, what it expects); one place for every 
     'seed': (lambda v: _is_int(v) and v >= 0, 'an integer of at least 0'),
     'log_every': (lambda v: _is_int(v) and v >= 1, 'an integer of at least 1'),
     'checkpoint_every': (lambda v: v is None or (_is_int(v) and v >= 1), 'an integer of at least 1, or None (epoch ends only)'),
-    'max_steps': (lambda v: v is None or (_is_int(v) and v >= 1), 'an integer of at least 1, or None (every epoch)'),
+    'max_steps': (lambda v: v is None or (_is_int(v) and v >= 0), 'an integer of at least 0 (0: the initialisation itself), or None (every epoch)'),
     'out_dir': (lambda v: isinstance(v, str) and v != '', 'a folder path'),
     'snapshot_step': (lambda v: v is None or v == 'ramp' or (_is_int(v) and v >= 1), "an integer of at least 1, 'ramp', or None"),
     'branch_from': (lambda v: v is None or (isinstance(v, str) and v != ''), 'a run folder, or None'),
@@ -451,7 +451,7 @@ def train(cfg: TrainConfig,       # the run
         if parent is not None and not (out / 'history.jsonl').is_file():   # a new branch: the trunk's record up to the branch point, marked
             _inherit_history(Path(cfg.branch_from) / 'history.jsonl', out / 'history.jsonl', start)
         if start < total: _history(out / 'history.jsonl', start, spe)     # a finished run keeps its record untouched
-        if start < total: _append(out / 'history.jsonl', dict(kind='start', step=start, epoch=start // spe, **resolved, compile=cfg.compile,
+        if start < total or not ckpt_path.is_file(): _append(out / 'history.jsonl', dict(kind='start', step=start, epoch=start // spe, **resolved, compile=cfg.compile,
                                             channels_last=cfg.channels_last, **machine, **({'changed': changed} if changed else {}),
                                             **({'branched_from': str(parent)} if parent else {})))
         print(f"{cfg.method}: steps {start}-{total} of {len(sched['lr'])} on {world} x {device} ({machine['cpu'] if device.type == 'cpu' else machine['accelerator']}, "
@@ -502,6 +502,9 @@ def train(cfg: TrainConfig,       # the run
             record = dict(kind='epoch', epoch=epoch, step=step, **meter.means(), views_per_s=n_views / (time.perf_counter() - t0))
             _append(out / 'history.jsonl', record)
     if bar is not None: bar.close()
+    if rank == 0 and total == 0 and not ckpt_path.is_file():          # max_steps=0: the initialisation is the run (a random-init baseline)
+        save_checkpoint(dict(config=_plain(asdict(cfg)), hparams=_plain(model.hparams), model=model.state_dict(), optimizer=opt.state_dict(),
+                             step=0, epoch=0, world=world, precision=precision), ckpt_path)
     if world > 1: dist.barrier()
     return record
 
@@ -548,6 +551,9 @@ class Configuration(NamedTuple):
 STANDARD_RECIPE = {'augment': {'family_p': 0.0}}   # SimCLR's augmentations without the family operations
 
 CONFIGURATIONS = {
+    'image_statistics': Configuration('simclr', 'no network: per-channel colour statistics and histograms as features',
+                                      train={'backbone': 'image_statistics', 'max_steps': 0}),
+    'random_init': Configuration('simclr', 'the backbone at its random initialisation, no pretraining step', train={'max_steps': 0}),
     'simclr': Configuration('simclr', 'SimCLR, standard recipe (no family operations)', train=STANDARD_RECIPE),
     'byol': Configuration('byol', 'BYOL, standard recipe (no family operations)', train=STANDARD_RECIPE),
     'vicreg': Configuration('vicreg', 'VICReg, standard recipe (no family operations)', train=STANDARD_RECIPE),
