@@ -189,6 +189,27 @@ def _published(steps: list[Step]) -> bool:
     return all((pub / 'results' / s.result.name).is_file() if s.result is not None else
                all((pub / 'pretrain' / Path(s.params['out_dir']).name / f).is_file() for f in PUBLISHED_RUN_FILES) for s in steps)
 
+def _portable_file(f: Path) -> bytes:
+    "A run's file as published: where this machine kept runs replaced by the runs' folder names (results' `run`, a config's paths)."
+    if f.suffix == '.csv':
+        df = pd.read_csv(f, keep_default_na=False)
+        if 'run' in df: df['run'] = df['run'].astype(str).map(lambda r: Path(r).name)
+        return df.to_csv(index=False).encode()
+    if f.name == 'config.json':
+        c = json.loads(f.read_text())
+        for k in ('out_dir', 'branch_from'):
+            if c.get(k): c[k] = Path(c[k]).name
+        if c.get('resolved', {}).get('branch'): c['resolved']['branch']['parent'] = Path(c['resolved']['branch']['parent']).name
+        return json.dumps(c, indent=1).encode()
+    if f.name == 'history.jsonl':
+        rows = [json.loads(l) for l in f.read_text().splitlines() if l.strip()]
+        return ''.join(json.dumps({**r, **({'branched_from': Path(r['branched_from']).name} if r.get('branched_from') else {})}) + '\n' for r in rows).encode()
+    if f.name.endswith('complete.json'):
+        c = json.loads(f.read_text()); c['params'] = _portable(c.get('params', {}))
+        if c.get('result'): c['result'] = Path(c['result']).name
+        return json.dumps(c).encode()
+    return f.read_bytes()
+
 def _publish_if_complete(steps: list[Step], published: dict, log=print):
     "Once every step of a unit is finished, copy its small files to the publish folder (atomically each), then its marker."
     unit = steps[0].unit
@@ -197,11 +218,11 @@ def _publish_if_complete(steps: list[Step], published: dict, log=print):
     for s in steps:
         if s.result is None:                                              # a pretraining run: its record, never its checkpoints
             run = Path(s.params['out_dir'])
-            for f in PUBLISHED_RUN_FILES: atomic_write(pub / 'pretrain' / run.name / f, (run / f).read_bytes())
+            for f in PUBLISHED_RUN_FILES: atomic_write(pub / 'pretrain' / run.name / f, _portable_file(run / f))
         else:                                                             # the results of that run: every file named by it
             stem = s.result.stem.split('-', 1)[1].rsplit('-', 1)[0]       # '<preset>-<run folder>'
             for f in sorted(s.result.parent.glob(f'*-{stem}-*')):
-                if f.is_file(): atomic_write(pub / 'results' / f.name, f.read_bytes())
+                if f.is_file(): atomic_write(pub / 'results' / f.name, _portable_file(f))
     atomic_write(_unit_marker(steps), json.dumps({s.name: _portable(s.params) for s in steps}, indent=1))
     published[unit] = True
     log(f'published {unit} ({len(steps)} steps) in {pub}')
@@ -422,8 +443,9 @@ def caption(what: str,              # what the table shows, one sentence
             records: pd.DataFrame,  # run_records of (at least) the runs behind them
            ) -> str:
     "A table's caption: what it shows, then the runs behind it (preset, backbone, image size, schedule, the machines that trained them, training time per run), data and seeds."
-    runs = records[records.run.isin(set(results.run.astype(str)))]
-    n_runs, facts = results.run.nunique(), lambda col: ' / '.join(dict.fromkeys(map(str, runs[col])))
+    folder = lambda col: col.astype(str).map(lambda r: Path(r).name)          # runs matched by folder name: published records name no machine's paths
+    runs = records[folder(records.run).isin(set(folder(results.run)))]
+    n_runs, facts = folder(results.run).nunique(), lambda col: ' / '.join(dict.fromkeys(map(str, runs[col])))
     if len(runs):
         t = runs.train_s
         trained = (f"preset {facts('preset')} ({facts('backbone')}, {facts('image_size')} px, {facts('schedule')}), trained on {facts('hardware')}, "
