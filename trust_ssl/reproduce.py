@@ -17,11 +17,12 @@ from .models import METHODS, methods_with
 from .train import CONFIGURATIONS, PRESETS, Configuration, configuration, parse_overrides, resolve_config, run_folder
 
 # %% auto #0
-__all__ = ['EVALS', 'EVIDENTIAL', 'ROWS', 'PUBLISHED_RUN_FILES', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'CLAIMS', 'Step',
-           'plan', 'notebooks_dir', 'run_plan', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper',
-           'cell_text', 'write_table', 'linear_values', 'linear_table', 'robustness_values', 'robustness_tables',
-           'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'Claim', 'claim_table', 'load_history',
-           'load_histories', 'run_record', 'run_records', 'caption', 'demo_results', 'load_config_file', 'main']
+__all__ = ['EVALS', 'EVIDENTIAL', 'ROWS', 'PUBLISHED_RUN_FILES', 'RUN_PATH_KEYS', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION',
+           'CLAIMS', 'Step', 'plan', 'notebooks_dir', 'run_plan', 'paper_numbers', 'load_results', 'paper_dataset',
+           'ours_vs_paper', 'cell_text', 'write_table', 'linear_values', 'linear_table', 'robustness_values',
+           'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'Claim', 'claim_table',
+           'load_history', 'load_histories', 'run_record', 'run_records', 'caption', 'demo_results', 'load_config_file',
+           'main']
 
 # %% ../nbs/15_reproduce.ipynb #5f9e7ead
 EVALS = {'linear': '11_linear_eval', 'robustness': '12_robustness', 'ki': '13_ki_trajectories', 'ood': '14_ood'}
@@ -189,25 +190,23 @@ def _published(steps: list[Step]) -> bool:
     return all((pub / 'results' / s.result.name).is_file() if s.result is not None else
                all((pub / 'pretrain' / Path(s.params['out_dir']).name / f).is_file() for f in PUBLISHED_RUN_FILES) for s in steps)
 
+RUN_PATH_KEYS = ('out_dir', 'run_dir', 'branch_from', 'parent', 'branched_from', 'result')   # fields that hold where runs were kept
+
+def _strip_paths(x, key: str = ''):
+    "`x` (JSON) with every run location (RUN_PATH_KEYS, and any absolute path) replaced by its last component."
+    if isinstance(x, dict): return {k: _strip_paths(v, k) for k, v in x.items()}
+    if isinstance(x, list): return [_strip_paths(v, key) for v in x]
+    if isinstance(x, str) and x and (key in RUN_PATH_KEYS or x.startswith('/')): return Path(x).name
+    return x
+
 def _portable_file(f: Path) -> bytes:
-    "A run's file as published: where this machine kept runs replaced by the runs' folder names (results' `run`, a config's paths)."
+    "A run's file as published: where this machine kept runs replaced by the runs' folder names (results' `run`, configs, histories, markers)."
     if f.suffix == '.csv':
         df = pd.read_csv(f, keep_default_na=False)
         if 'run' in df: df['run'] = df['run'].astype(str).map(lambda r: Path(r).name)
         return df.to_csv(index=False).encode()
-    if f.name == 'config.json':
-        c = json.loads(f.read_text())
-        for k in ('out_dir', 'branch_from'):
-            if c.get(k): c[k] = Path(c[k]).name
-        if c.get('resolved', {}).get('branch'): c['resolved']['branch']['parent'] = Path(c['resolved']['branch']['parent']).name
-        return json.dumps(c, indent=1).encode()
-    if f.name == 'history.jsonl':
-        rows = [json.loads(l) for l in f.read_text().splitlines() if l.strip()]
-        return ''.join(json.dumps({**r, **({'branched_from': Path(r['branched_from']).name} if r.get('branched_from') else {})}) + '\n' for r in rows).encode()
-    if f.name.endswith('complete.json'):
-        c = json.loads(f.read_text()); c['params'] = _portable(c.get('params', {}))
-        if c.get('result'): c['result'] = Path(c['result']).name
-        return json.dumps(c).encode()
+    if f.suffix == '.jsonl': return ''.join(json.dumps(_strip_paths(json.loads(l))) + '\n' for l in f.read_text().splitlines() if l.strip()).encode()
+    if f.suffix == '.json': return json.dumps(_strip_paths(json.loads(f.read_text())), indent=1).encode()
     return f.read_bytes()
 
 def _publish_if_complete(steps: list[Step], published: dict, log=print):
