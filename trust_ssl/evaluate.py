@@ -23,8 +23,8 @@ from .train import load_checkpoint
 # %% auto #0
 __all__ = ['HEADS', 'run_id', 'PretrainedRun', 'default_device', 'load_run', 'Split', 'split_images', 'features', 'FeatureCache',
            'ProbeResult', 'accuracy', 'linear_probe', 'stratified_subset', 'robustness_grid', 'summarize_robustness',
-           'pair_factors', 'pair_trust', 'factor_trust', 'ki_trajectories', 'gate_report', 'results_file',
-           'save_results', 'demo_run', 'dataset_name', 'scene_splits', 'head_seed', 'LinearEvaluation',
+           'view_factors', 'pair_factors', 'pair_trust', 'factor_trust', 'ki_trajectories', 'gate_report',
+           'results_file', 'save_results', 'demo_run', 'dataset_name', 'scene_splits', 'head_seed', 'LinearEvaluation',
            'evaluate_linear', 'evaluate_robustness', 'evaluate_ki', 'save_evaluation', 'aggregate_seeds',
            'SeedDifference', 'seed_difference', 'verdict', 'difference_text']
 
@@ -233,11 +233,15 @@ def summarize_robustness(grid: pd.DataFrame) -> dict:
 
 # %% ../nbs/08_evaluate.ipynb #c97b97c0
 @torch.no_grad()
-def pair_factors(model: SSLMethod, x1: torch.Tensor, x2: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-    "The factors (B, T, d) of views x1 and x2 (float in [0, 1]), on the model's device."
+def view_factors(model: SSLMethod, x: torch.Tensor) -> torch.Tensor:
+    "The factors (B, T, d) of images x (float in [0, 1]), on the model's device."
     dev = next(model.parameters()).device
-    h = model.backbone(torch.cat([x1, x2]).to(dev).contiguous(memory_format=torch.channels_last)).float()
-    z1, z2 = model.factor_head(h).chunk(2)
+    return model.factor_head(model.backbone(x.to(dev).contiguous(memory_format=torch.channels_last)).float())
+
+@torch.no_grad()
+def pair_factors(model: SSLMethod, x1: torch.Tensor, x2: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    "The factors (B, T, d) of views x1 and x2 (float in [0, 1]), one forward pass for both, on the model's device."
+    z1, z2 = view_factors(model, torch.cat([x1, x2])).chunk(2)
     return z1, z2
 
 @torch.no_grad()
@@ -285,7 +289,7 @@ def gate_report(run: PretrainedRun,            # a method with evidential heads 
                 aug: AugmentConfig | None = None,  # the pairing augmentation; None: the training recipe at the run's size
                 batch_size: int = 256, seed: int = 0,
                 lambda_min: float = 0.05,
-               ) -> pd.DataFrame:              # a row per factor and a 'mean' row: auroc, cos_auroc, probe_auroc, w, w_std, K, K_std, I, I_std, n_pairs
+               ) -> pd.DataFrame:              # a row per factor and a 'mean' row: auroc, K_auroc, I_auroc, cos_auroc, probe_auroc, w, w_std, K, K_std, I, I_std, n_pairs
     "The gate's discrimination and spread on pairs of held-out images made by the training augmentation, beside the factors' cosine and a linear probe on them."
     if not getattr(run.model, 'evidential', False):
         raise ValueError(f'gate_report needs evidential heads; method {run.method!r} has none (use one of {methods_with("evidential")})')
@@ -301,8 +305,10 @@ def gate_report(run: PretrainedRun,            # a method with evidential heads 
     disc = gate_discrimination(w, a1, a2) if per_family else {'gate_auroc': torch.tensor(float('nan'))}
     names = list(FAMILY_NAMES) if per_family else [f'factor{t}' for t in range(w.shape[1])]
     cos = gate_discrimination((z1 * z2).sum(-1), a1, a2) if per_family else {}        # the cosine of the factors as the gate
+    k_disc, i_disc = (gate_discrimination(-x, a1, a2) if per_family else {} for x in (K, I))   # w's ingredients alone: high K, high I
     probe = _pair_probe(z1, z2, a1, a2, seed) if per_family else {}
     df = pd.DataFrame([dict(factor=f, auroc=float(disc.get(f'gate_auroc_{f}', float('nan'))),
+                            K_auroc=float(k_disc.get(f'gate_auroc_{f}', float('nan'))), I_auroc=float(i_disc.get(f'gate_auroc_{f}', float('nan'))),
                             cos_auroc=float(cos.get(f'gate_auroc_{f}', float('nan'))), probe_auroc=probe.get(f, float('nan')),
                             w=w[:, t].mean().item(), w_std=w[:, t].std().item(), K=K[:, t].mean().item(),
                             K_std=K[:, t].std().item(), I=I[:, t].mean().item(), I_std=I[:, t].std().item())

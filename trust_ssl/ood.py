@@ -15,7 +15,7 @@ from sklearn.cluster import KMeans
 from sklearn.covariance import LedoitWolf
 from sklearn.metrics import average_precision_score, roc_auc_score, roc_curve
 from .data import DataError, IMAGE_EXTENSIONS, bdd100k_weather_splits, bundled_eurosat, list_images, read_rgb
-from .evaluate import PretrainedRun, dataset_name, features, pair_trust, linear_probe
+from .evaluate import PretrainedRun, dataset_name, features, pair_trust, linear_probe, view_factors
 from .evidential import belief_ignorance, softplus_evidence
 
 # %% auto #0
@@ -93,11 +93,10 @@ def evidence_scores(run: PretrainedRun, images: torch.Tensor, batch_size: int = 
     "Single-view native scores, factor-averaged, higher = more OOD: the vacuity u (Eq. 5) and minus the total evidence."
     if not run.model.evidential:
         raise ValueError(f'the native evidence scores need evidential heads; method {run.method!r} has none')
-    m = run.model; dev = next(m.parameters()).device
+    m = run.model
     u, ev = [], []
     for s in range(0, len(images), batch_size):
-        x = (images[s:s + batch_size].float() / 255).to(dev).contiguous(memory_format=torch.channels_last)
-        e = softplus_evidence(m.gate_head(m.factor_head(m.backbone(x).float())).float())     # (B, T, M)
+        e = softplus_evidence(m.gate_head(view_factors(m, images[s:s + batch_size].float() / 255)).float())     # (B, T, M)
         u.append(belief_ignorance(e, m.beta)[1].mean(1).cpu()); ev.append(-e.sum(-1).mean(1).cpu())
     return {'native_vacuity': torch.cat(u).double().numpy(), 'native_low_evidence': torch.cat(ev).double().numpy()}
 
