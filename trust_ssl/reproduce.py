@@ -40,10 +40,11 @@ class Step(NamedTuple):
     unit: str = ''   # the run folder whose steps are published together (a trunk with its branches: the trunk's)
     publish: Path | None = None  # the folder its unit's small files are copied to once every step of the unit is finished
 
-def _check_inputs(data: str, eval_data: str, ood_root: str | None, id_folder: str):
+def _check_inputs(data: str, eval_data: tuple, ood_root: str | None, id_folder: str):
     "Refuse, before the first step, inputs that a step would fail on hours later (ood_root None: no OOD evaluation)."
     if data and not Path(data).exists(): raise ValueError(f'--data {data}: no such file or folder; expected a packed file or a folder of images')
-    if eval_data and not Path(eval_data).is_dir(): raise ValueError(f'--eval-data {eval_data}: no such folder; expected a folder of class folders')
+    for d in eval_data:
+        if d and not Path(d).is_dir(): raise ValueError(f'--eval-data {d}: no such folder; expected a folder of class folders')
     if ood_root is None: return
     ood = Path(ood_root) if ood_root else bundled_eurosat()
     if not ood.is_dir(): raise ValueError(f'--ood-root {ood_root}: no such folder; expected class folders, one of them in distribution (--id-folder)')
@@ -54,10 +55,10 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
          data: str = '',             # pretraining data: a packed file or folder; '' = the bundled sample
          seeds: tuple = (0,),
          methods: tuple = tuple(CONFIGURATIONS),  # configurations (trust_ssl.train.CONFIGURATIONS), or method names in their own recipe
-         evals: tuple = tuple(EVALS),
+         evals: tuple = tuple(EVALS),  # evaluations, each on every evaluation dataset, or 'kind:dataset' on that one only (e.g. 'ki:eurosat')
          out: str | Path = 'runs/reproduce',  # everything goes under out/<preset>/
-         eval_data: str = '',        # class folders for 11-13; '' = `data` when it is a folder, else the bundled sample
-         dataset: str = '',          # the evaluation dataset's name in the results; '' = the folder's name
+         eval_data: str | tuple = '',  # class folders for 11-13, one or several datasets; '' = `data` when it is a folder, else the bundled sample
+         dataset: str | tuple = '',    # the evaluation datasets' names in the results, one per folder; '' = the folders' names
          ood_root: str = '',         # class folders for 14; '' = the bundled sample
          id_folder: str = 'Forest',  # in-distribution folder of ood_root
          figures: bool = True,       # end with 20_paper_figures
@@ -67,20 +68,31 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
         ) -> list[Step]:
     "The steps of a reproduction, in order."
     if preset not in PRESETS: raise ValueError(f'unknown preset {preset!r}; expected one of {tuple(PRESETS)}')
-    bad = [m for m in methods if m not in CONFIGURATIONS and m not in METHODS] + [e for e in evals if e not in EVALS]
+    folders = (eval_data,) if isinstance(eval_data, str) else tuple(eval_data) or ('',)
+    given = (dataset,) if isinstance(dataset, str) else tuple(dataset)
+    if given in ((), ('',)): given = ('',) * len(folders)
+    if len(given) != len(folders): raise ValueError(f'--dataset {list(given)}: expected one name per --eval-data folder ({len(folders)})')
+    only = {e: e.partition(':')[2] for e in evals}          # 'kind:dataset': that evaluation on that dataset only
+    bad = [m for m in methods if m not in CONFIGURATIONS and m not in METHODS] + [e for e in evals if e.partition(':')[0] not in EVALS]
     if bad: raise ValueError(f'unknown method(s) or evaluation(s) {bad}; configurations: {tuple(CONFIGURATIONS)}, methods: {tuple(METHODS)}, '
                              f'evaluations: {tuple(EVALS)}')
     rows = {m: CONFIGURATIONS.get(m) or Configuration(m, 'the method in its own recipe') for m in methods}
     orphans = [f'{m} (trunk {c.trunk})' for k, (m, c) in enumerate(rows.items()) if c.trunk and c.trunk not in methods[:k]]
     if orphans: raise ValueError(f'{orphans} branch from a trunk that the plan does not train before them: list the trunk first')
-    _check_inputs(data, eval_data, ood_root if 'ood' in evals else None, id_folder)
+    _check_inputs(data, folders, ood_root if 'ood' in evals else None, id_folder)
     config = dict(config or {})
     driven = sorted(set(config) & {'method', 'seed', 'data', 'out_dir', 'preset', 'name', 'branch_from', 'branch_step'})
     if driven: raise ValueError(f'config fields {driven} are set by the driver (--methods, --seeds, --data, --out, --preset, the configurations), not by --config/--set')
     for m in methods: configuration(m, preset, 0, 'runs', data, rows, **config)     # every field checked before the first step
     root = Path(out) / preset
-    eval_data = eval_data or (data if data and Path(data).is_dir() else '')
-    name, ood_name = dataset_name(eval_data, dataset), dataset_name(ood_root)      # as the notebooks name them
+    folders = [f or (data if data and Path(data).is_dir() and len(folders) == 1 else '') for f in folders]
+    sets = {dataset_name(f, g): f for f, g in zip(folders, given)}                 # name -> folder, named as the notebooks name them
+    if len(sets) < len(folders): raise ValueError(f'--eval-data {folders}: two evaluation datasets with one name; name them apart with --dataset')
+    for e, d in only.items():
+        if d and (e.startswith('ood:') or d not in sets):
+            raise ValueError(f'--evals {e}: ' + ('OOD runs on --ood-root, not on an evaluation dataset' if e.startswith('ood:') else
+                                               f'no evaluation dataset {d!r}; the datasets are {list(sets)}'))
+    ood_name, several = dataset_name(ood_root), len(sets) > 1
     res, steps = root / 'results', []
     for seed in seeds:
         for m, c in rows.items():
@@ -94,14 +106,18 @@ def plan(preset: str = 'sample',     # one of trust_ssl.train.PRESETS
                               dict(method=c.method, preset=preset, data=data, seed=seed, out_dir=str(run), **({'config': fields} if fields else {})),
                               run / 'complete.json', root / 'notebooks' / f'10_pretrain-{m}-seed{seed}.ipynb', **unit))
             common = dict(run_dir=str(run), out_dir=str(res))
-            for e in evals:
+            for token in evals:
+                e = token.partition(':')[0]
                 if e == 'ki' and not METHODS[c.method].evidential: continue
-                p = dict(common, ood_root=ood_root, id_folder=id_folder) if e == 'ood' else dict(common, data_root=eval_data, dataset=name)
-                if e == 'robustness': p['max_images'] = max_images
-                kind = {'linear': 'linear_eval', 'robustness': 'robustness', 'ki': 'ki', 'ood': 'ood'}[e]
-                result = results_file(res, kind, run_id(preset, run), ood_name if e == 'ood' else name)
-                steps.append(Step(f'{e} {m} seed {seed}', EVALS[e] + '.ipynb', p, result.with_name(result.stem + '.complete.json'),
-                                  root / 'notebooks' / f'{EVALS[e]}-{m}-seed{seed}.ipynb', result, **unit))
+                for name, folder in ({ood_name: ood_root} if e == 'ood' else sets).items():
+                    if only[token] and name != only[token]: continue
+                    p = dict(common, ood_root=ood_root, id_folder=id_folder) if e == 'ood' else dict(common, data_root=folder, dataset=name)
+                    if e == 'robustness': p['max_images'] = max_images
+                    kind = {'linear': 'linear_eval', 'robustness': 'robustness', 'ki': 'ki', 'ood': 'ood'}[e]
+                    result = results_file(res, kind, run_id(preset, run), name)
+                    on = f' on {name}' if several and e != 'ood' else ''
+                    steps.append(Step(f'{e} {m} seed {seed}{on}', EVALS[e] + '.ipynb', p, result.with_name(result.stem + '.complete.json'),
+                                      root / 'notebooks' / f"{EVALS[e]}-{m}-seed{seed}{on.replace(' on ', '-')}.ipynb", result, **unit))
     if figures:
         steps.append(Step('figures', '20_paper_figures.ipynb',
                           dict(results_dir=str(Path(publish) / 'results' if publish else res), out_dir=str(root / 'paper_figures'),
@@ -493,9 +509,9 @@ def main(argv: list[str] | None = None):
     ap.add_argument('--data', default='', help='pretraining data (packed file or folder); default: the bundled sample')
     ap.add_argument('--seeds', type=int, nargs='+', default=[0])
     ap.add_argument('--methods', nargs='+', default=list(CONFIGURATIONS), help=f'configurations or methods; default: all of {tuple(CONFIGURATIONS)}')
-    ap.add_argument('--evals', nargs='+', default=list(EVALS), help=f'default: all of {tuple(EVALS)}')
-    ap.add_argument('--eval-data', default='', help='class folders for the linear, robustness and K-I evaluations')
-    ap.add_argument('--dataset', default='', help="the evaluation dataset's name (eurosat, aid, nwpu_resisc45 pick their splits)")
+    ap.add_argument('--evals', nargs='+', default=list(EVALS), help=f"each on every evaluation dataset, or 'kind:dataset' on that one only (e.g. ki:eurosat); default: all of {tuple(EVALS)}")
+    ap.add_argument('--eval-data', nargs='+', default=[''], help='class folders for the linear, robustness and K-I evaluations: one or several datasets')
+    ap.add_argument('--dataset', nargs='+', default=[''], help="the evaluation datasets' names, one per --eval-data folder (eurosat, aid, nwpu_resisc45 pick their splits)")
     ap.add_argument('--ood-root', default='', help='class folders for the OOD test; default: the bundled sample')
     ap.add_argument('--id-folder', default='Forest', help='the in-distribution folder of --ood-root')
     ap.add_argument('--out', default='runs/reproduce')
@@ -510,7 +526,7 @@ def main(argv: list[str] | None = None):
     try:
         config = load_config_file(a.config) if a.config else {}
         config.update(parse_overrides(a.set))
-        steps = plan(a.preset, a.data, tuple(a.seeds), tuple(a.methods), tuple(a.evals), a.out, a.eval_data, a.dataset,
+        steps = plan(a.preset, a.data, tuple(a.seeds), tuple(a.methods), tuple(a.evals), a.out, tuple(a.eval_data), tuple(a.dataset),
                      a.ood_root, a.id_folder, not a.no_figures, a.max_images, config, a.publish)
     except (ValueError, TypeError, SystemExit) as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
     try: nbs = None if a.dry_run else notebooks_dir()
