@@ -17,9 +17,6 @@ ALLOWED = {
     ('nbs/06_models.ipynb', REGISTRY): 'the registry itself',
     ('nbs/06_models.ipynb', "('simclr', 'byol', 'vicreg', 'scalar', 'cosine_gate', 'trust_ssl', 'multiplicative', 'multiplicative_isolated')"):
         "the test that pins the registry's order, the paper's order of the tables' rows",
-    ('trust_ssl/reproduce.py', "('simclr', 'trust_ssl', 'multiplicative')"):
-        "demo_results' choice of runs for the figures' smoke path: a baseline and the two forms the ablation compares",
-    ('nbs/15_reproduce.ipynb', "('simclr', 'trust_ssl', 'multiplicative')"): 'the same, in its notebook',
     ('nbs/15_reproduce.ipynb', "('simclr', 'trust_ssl')"):
         "a test's input: one method without and one with evidential heads, whose plan the test spells out",
     ('nbs/15_reproduce.ipynb', "['simclr', 'trust_ssl']"): "a test's expected rows of write_table, in METHODS order",

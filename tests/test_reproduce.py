@@ -1,6 +1,6 @@
 """The reproduction driver resumes: killed after its first finished step, the same command skips that step and
 finishes the rest; and the published numbers re-derive the means the paper states."""
-import os, signal, subprocess, sys, time
+import json, os, signal, subprocess, sys, time
 from pathlib import Path
 import pandas as pd
 import pytest
@@ -35,17 +35,14 @@ def test_dry_run_prints_the_plan(tmp_path):
     assert r.stdout.count('would run') == 4 and '0 step(s) run, 0 skipped' in r.stdout
     assert not (tmp_path / 'r').exists()
 
-def test_demo_results_have_the_columns_of_notebooks_11_to_14(tmp_path):
-    "The figures notebook's smoke path (demo_results) and notebooks 11-14 call the same evaluations: same files, same columns."
-    import papermill as pm
-    from trust_ssl.reproduce import demo_results, load_results, notebooks_dir
-    res, pre = demo_results(tmp_path / 'demo', methods=('trust_ssl',), steps=2, probe_epochs=2, n_images=40)
-    small = {'11_linear_eval': dict(epochs=2), '12_robustness': dict(head_epochs=2, max_images=40),
-             '13_ki_trajectories': dict(n_images=40), '14_ood': dict(cap=40)}
-    for nb, params in small.items():       # the same run, evaluated by the notebooks into another folder
-        pm.execute_notebook(notebooks_dir() / f'{nb}.ipynb', tmp_path / f'{nb}.ipynb', progress_bar=False, cwd=str(tmp_path),
-                            parameters=dict(params, run_dir=str(pre / 'trust_ssl-seed0'), out_dir=str(tmp_path / 'nb')))
-    demo, notebooks = load_results(res), load_results(tmp_path / 'nb')
-    assert sorted(demo) == sorted(notebooks) == ['ki', 'linear_curve', 'linear_eval', 'ood', 'robustness']
-    for kind in demo: assert list(demo[kind].columns) == list(notebooks[kind].columns), kind
-    assert sorted(p.name for p in res.glob('*.csv')) == sorted(p.name for p in (tmp_path / 'nb').glob('*.csv'))
+def test_the_figures_fixture_is_published_results_byte_for_byte():
+    "The fixture the figures notebook draws from by default (tests/fixtures/published_mini) is a copy of published units, not made-up numbers."
+    root = Path(__file__).resolve().parents[1]
+    fixture, published = root / 'tests' / 'fixtures' / 'published_mini', root / 'paper_figures' / 'results' / 'mini'
+    files = sorted(f for f in fixture.rglob('*') if f.is_file())
+    assert {f.parent.name for f in files} >= {'units', 'results'} and len(files) > 20, files
+    for f in files: assert f.read_bytes() == (published / f.relative_to(fixture)).read_bytes(), f'{f} differs from its published original'
+    units = [json.loads(f.read_text()) for f in (fixture / 'units').glob('*.json')]
+    runs = {p['out_dir'] for u in units for p in u.values() if 'method' in p}
+    assert {f.parent.name for f in (fixture / 'pretrain').glob('*/history.jsonl')} == runs            # every run of every unit, its record too
+    assert len({r.rsplit('-seed', 1)[1] for r in runs}) >= 2, 'two seeds at least, so that the intervals exist'

@@ -11,6 +11,7 @@ from typing import Callable, NamedTuple
 import pandas as pd
 from . import core
 from .core import atomic_write
+from .corruptions import CORRUPTION_GROUPS, CORRUPTIONS
 from .data import bundled_eurosat, dataset_key
 from .evaluate import dataset_name, difference_text, results_file, run_id, seed_difference, summarize_robustness, verdict
 from .models import METHODS, methods_with
@@ -18,11 +19,11 @@ from .train import CONFIGURATIONS, PRESETS, Configuration, configuration, parse_
 
 # %% auto #0
 __all__ = ['EVALS', 'EVIDENTIAL', 'ROWS', 'PUBLISHED_RUN_FILES', 'RUN_PATH_KEYS', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION',
-           'CLAIMS', 'Step', 'plan', 'notebooks_dir', 'run_plan', 'paper_numbers', 'load_results', 'paper_dataset',
-           'ours_vs_paper', 'cell_text', 'write_table', 'linear_values', 'linear_table', 'robustness_values',
-           'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'Claim', 'claim_table',
-           'load_history', 'load_histories', 'run_record', 'run_records', 'caption', 'demo_results', 'load_config_file',
-           'main']
+           'KI_SCALE', 'CLAIMS', 'Step', 'plan', 'notebooks_dir', 'run_plan', 'paper_numbers', 'load_results',
+           'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table', 'linear_values', 'linear_table',
+           'robustness_values', 'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows', 'ablation_table',
+           'ki_values', 'ki_table', 'Claim', 'claim_table', 'write_claims', 'load_history', 'load_histories',
+           'run_record', 'run_records', 'caption', 'load_config_file', 'main']
 
 # %% ../nbs/15_reproduce.ipynb #5f9e7ead
 EVALS = {'linear': '11_linear_eval', 'robustness': '12_robustness', 'ki': '13_ki_trajectories', 'ood': '14_ood'}
@@ -367,14 +368,37 @@ def ablation_table(lin: pd.DataFrame) -> pd.DataFrame:
     quoted = paper_numbers().query("table == 'ablation' and metric == 'top1'").set_index('method').value
     return cmp.assign(paper=cmp.method.map(quoted), dataset=cmp.dataset + ' [paper: mean of its 3 datasets]')
 
+# %% ../nbs/15_reproduce.ipynb #2959cde6
+KI_SCALE = 1000   # K and I changes are reported x1000: the paper's ΔK = +0.0147 is 14.7
+
+def ki_values(ki: pd.DataFrame) -> pd.DataFrame:
+    "Fig. 4 as the paper quantifies it, one value per run: `d<K|I>_<group>`, the factor-averaged K or I at s = 5 minus at s = 1, averaged over the group's corruptions (x KI_SCALE)."
+    km = ki[(ki.factor.astype(str) == 'mean') & (ki.corruption != 'clean')]
+    keys = ['method', 'dataset', 'seed', 'run', 'image_size']
+    m = km.assign(group=km.corruption.map(CORRUPTION_GROUPS)).groupby(keys + ['group', 'severity'])[['K', 'I']].mean()
+    at = lambda s: m.xs(s, level='severity')
+    change = (KI_SCALE * (at(5) - at(1))).reset_index().melt(id_vars=keys + ['group'], value_vars=['K', 'I'], var_name='signal')
+    return change.assign(condition='d' + change.signal + '_' + change.group).drop(columns=['signal', 'group'])
+
+def ki_table(ki: pd.DataFrame) -> pd.DataFrame:
+    "Fig. 4's changes per configuration (`ki_values` over seeds) beside the paper's net changes of Section V-C (x KI_SCALE), for `write_table`."
+    cmp = ours_vs_paper(ki_values(ki), 'ki').drop(columns='paper')
+    pn = paper_numbers().query("table == 'ki' and metric.str.endswith('_delta')")
+    group = pn.condition.str.replace('_s1_to_s5', '')
+    pn = pn[group.isin(set(CORRUPTION_GROUPS.values()))]         # the groups' changes (the paper also quotes rain alone)
+    quoted = {(m, d, 'd' + k[0] + '_' + c.replace('_s1_to_s5', '')): KI_SCALE * v for m, d, k, c, v in pn[['method', 'dataset', 'metric', 'condition', 'value']].itertuples(index=False)}
+    order = {f'd{v}_{g}': k for k, (v, g) in enumerate((v, g) for v in 'KI' for g in dict.fromkeys(CORRUPTION_GROUPS.values()))}   # K first, then I
+    cmp = cmp.sort_values('condition', key=lambda c: c.map(order), kind='stable').reset_index(drop=True)
+    return cmp.assign(paper=[quoted.get(k, float('nan')) for k in zip(cmp.method, cmp.dataset, cmp.condition)])
+
 # %% ../nbs/15_reproduce.ipynb #f01e32a5
 class Claim(NamedTuple):
-    "One difference that tests a claim of the paper: a - b, claimed positive, on one measured value."
-    claim: str       # the paper's claim it tests: a, b or c
+    "One difference that tests a claim of the paper: a - b (or a alone), claimed positive, on one measured value."
+    claim: str       # the paper's claim it tests: a, b, c or d
     what: str        # what the difference isolates, in words
     a: str           # configurations (trust_ssl.train.CONFIGURATIONS)
-    b: str
-    value: str       # 'linear' (the clean probe, %) or a robustness summary ('clean', 's5', 's5_erasure', ...)
+    b: str           # '' for a value of `a` alone, claimed positive (a change over severity)
+    value: str       # 'linear' (the clean probe, %), a robustness summary ('clean', 's5', 's5_erasure', ...) or a K-I change ('dK_contradiction', ...)
 
 CLAIMS = (
     Claim('a', 'additive over multiplicative, as the paper ran it', 'trust_ssl', 'multiplicative', 'linear'),
@@ -387,28 +411,48 @@ CLAIMS = (
     Claim('c', 'erasure at s = 5: Trust-SSL over SimCLR', 'trust_ssl', 'simclr', 's5_erasure'),
     Claim('c', 'erasure at s = 5: Trust-SSL over SimCLR with the family operations', 'trust_ssl', 'simclr_families', 's5_erasure'),
     Claim('c', 'erasure at s = 5: the selective term', 'trust_ssl', 'trust_nosel', 's5_erasure'),
+    Claim('d', 'K rises with severity on contradiction corruptions (s = 5 minus s = 1)', 'trust_ssl', '', 'dK_contradiction'),
+    Claim('d', 'I rises with severity on erasure corruptions, as classical subjective logic predicts (the paper: it falls)', 'trust_ssl', '', 'dI_erasure'),
+    Claim('d', "the anomaly's proposed cause: detaching L_aux from the heads raises erasure's I change", 'trust_aux_detached', 'trust_ssl', 'dI_erasure'),
+    Claim('d', "the anomaly's proposed cause: removing L_aux raises erasure's I change", 'trust_aux_off', 'trust_ssl', 'dI_erasure'),
 )
 
 def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any datasets)
                 rob: pd.DataFrame | None = None,   # robustness results
+                ki: pd.DataFrame | None = None,    # K-I trajectories
                 claims: tuple = CLAIMS,
-               ) -> pd.DataFrame:   # claim, what, a, b, value, dataset, mean, low, high, n, test, verdict, text (points)
-    "Every claim's difference per dataset with its 95% interval over seeds and its verdict, in percentage points."
+               ) -> pd.DataFrame:   # claim, what, a, b, value, dataset, mean, low, high, n, test, verdict, text
+    "Every claim's difference per dataset with its 95% interval over seeds and its verdict: accuracy in percentage points, K and I changes x1000."
     vals = []
     if lin is not None and len(lin): vals.append(linear_values(lin).assign(condition='linear'))
     if rob is not None and len(rob): vals.append(robustness_values(rob))
+    if ki is not None and len(ki): vals.append(ki_values(ki))
     if not vals: return pd.DataFrame(columns=['claim', 'what', 'a', 'b', 'value', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'verdict', 'text'])
     v = pd.concat(vals, ignore_index=True)
     rows = []
     for c in claims:
         for ds, g in v[v.condition == c.value].groupby('dataset'):
             a, b = (g[g.method == m].groupby('seed').value.mean() / 100 for m in (c.a, c.b))
+            if not c.b: b = pd.Series(0.0, index=a.index)          # a value of one configuration: a one-sample t against 0
             if a.empty or b.empty: continue
             common = a.index.intersection(b.index)          # paired on the seeds both have; Welch only when they share none
             d = seed_difference(a[common], b[common], paired=True) if len(common) else seed_difference(a, b, paired=False)
+            if not c.b: d = d._replace(test='one-sample t')
             rows.append(dict(c._asdict(), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, test=d.test,
-                             verdict=verdict(d), text=difference_text(d)))
+                             verdict=verdict(d), text=difference_text(d, unit='' if c.value.startswith('d') else ' pts')))
     return pd.DataFrame(rows)
+
+# %% ../nbs/15_reproduce.ipynb #a2886a52
+def write_claims(claims: pd.DataFrame,  # from claim_table
+                 folder: str | Path, caption: str, stem: str = 'claims') -> pd.DataFrame:
+    "The claims table as CSV (every column) and Markdown (claim, what, a - b, value, dataset, difference, verdict); returns the Markdown's frame."
+    folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
+    claims.to_csv(folder / f'{stem}.csv', index=False)
+    shown = pd.DataFrame({'claim': claims.claim, 'what it isolates': claims.what,
+                          'a - b': [f'{a} - {b}' if b else f'{a} (against 0)' for a, b in zip(claims.a, claims.b)],
+                          'value': claims.value, 'dataset': claims.dataset, 'difference [95% interval]': claims.text, 'verdict': claims.verdict})
+    atomic_write(folder / f'{stem}.md', f'{caption}\n\n' + _markdown(shown))
+    return shown
 
 # %% ../nbs/15_reproduce.ipynb #e1f014a9
 def load_history(run_dir: str | Path) -> pd.DataFrame:
@@ -456,42 +500,24 @@ def _duration(s: float) -> str: return f'{s:.0f} s' if s < 120 else f'{s / 60:.1
 def caption(what: str,              # what the table shows, one sentence
             results: pd.DataFrame,  # the results it is made from (columns run, dataset, seed)
             records: pd.DataFrame,  # run_records of (at least) the runs behind them
+            cells: str = 'cells are ours (n seeds) [paper]',  # how to read a cell ('' for a table without the paper's numbers)
            ) -> str:
     "A table's caption: what it shows, then the runs behind it (preset, backbone, image size, schedule, the machines that trained them, training time per run), data and seeds."
     folder = lambda col: col.astype(str).map(lambda r: Path(r).name)          # runs matched by folder name: published records name no machine's paths
     runs = records[folder(records.run).isin(set(folder(results.run)))]
+    floors, found = runs[runs.steps == 0], len(runs)                          # baselines with no pretraining (image_statistics, random_init)
+    runs = runs[runs.steps > 0]
     n_runs, facts = folder(results.run).nunique(), lambda col: ' / '.join(dict.fromkeys(map(str, runs[col])))
+    untrained = f"untrained floors {', '.join(dict.fromkeys(floors.method))}" if len(floors) else ''
     if len(runs):
         t = runs.train_s
         trained = (f"preset {facts('preset')} ({facts('backbone')}, {facts('image_size')} px, {facts('schedule')}), trained on {facts('hardware')}, "
                    f"{_duration(t.mean())} of training per run" + (f' ({_duration(t.min())} to {_duration(t.max())})' if len(runs) > 1 else '')
-                   + (f'; the training records of {n_runs - len(runs)} of its {n_runs} runs were not found' if len(runs) < n_runs else ''))
-    else: trained = f'the training records of its {n_runs} run(s) were not found'
+                   + (f' and {untrained}' if untrained else '')
+                   + (f'; the training records of {n_runs - found} of its {n_runs} runs were not found' if found < n_runs else ''))
+    else: trained = untrained or f'the training records of its {n_runs} run(s) were not found'
     data = ', '.join(sorted(results.dataset.astype(str).unique()))
-    return f'{what} Ours: {trained}; data {data}; {results.seed.nunique()} seed(s); cells are ours (n seeds) [paper].'
-
-# %% ../nbs/15_reproduce.ipynb #d45f44d3
-def demo_results(folder: str | Path,                       # results/ and pretrain/ are made under it (once)
-                 methods: tuple = ('simclr', 'trust_ssl', 'multiplicative'),
-                 steps: int = 6,                            # pretraining steps of each run
-                 probe_epochs: int = 5,                     # epochs of the linear probe and of the robustness head
-                 n_images: int = 40,                        # test images of the robustness grid and the K-I trajectories; images per OOD folder
-                 ood_splits: tuple = ('River', 'Highway', 'SeaLake'),  # the bundled sample's folders used as OOD splits (ID: Forest)
-                ) -> tuple[Path, Path]:                     # the results folder and the pretraining folder
-    "Tiny pretraining runs and the evaluations of notebooks 11-14 (the same functions, small settings) on the bundled sample, written as they write them."
-    from trust_ssl.evaluate import FeatureCache, demo_run, evaluate_ki, evaluate_linear, evaluate_robustness, load_run, save_evaluation
-    from trust_ssl.ood import evaluate_ood, ood_dataset_name
-    folder = Path(folder); res, pre = folder / 'results', folder / 'pretrain'
-    name, ood_name = dataset_name(), ood_dataset_name()
-    for m in methods:
-        run = load_run(demo_run(pre / f'{m}-seed0', m, steps))
-        if results_file(res, 'ood', run.name, ood_name).is_file(): continue        # the last file of an earlier call
-        cache = FeatureCache(folder / 'features')
-        ki = dict(ki=evaluate_ki(run, n_images=n_images)) if METHODS[m].evidential else {}
-        save_evaluation(res, run, name, **evaluate_linear(run, epochs=probe_epochs, cache=cache)._asdict(),
-                        robustness=evaluate_robustness(run, head_epochs=probe_epochs, max_images=n_images, cache=cache), **ki)
-        save_evaluation(res, run, ood_name, ood=evaluate_ood(run, cap=n_images, splits=ood_splits))
-    return res, pre
+    return f'{what} Ours: {trained}; data {data}; {results.seed.nunique()} seed(s)' + (f'; {cells}.' if cells else '.')
 
 # %% ../nbs/15_reproduce.ipynb #ba618345
 def load_config_file(path: str | Path) -> dict:
