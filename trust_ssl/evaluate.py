@@ -502,8 +502,7 @@ def verdict(d: SeedDifference,  # the difference claimed positive (a above b)
     if math.isnan(d.low): return 'not resolved'
     return 'supported' if d.low > 0 else 'contradicted' if d.high < 0 else 'not resolved'
 
-def difference_text(d: SeedDifference, scale: float = 100, unit: str = ' pts') -> str:
+def difference_text(d: SeedDifference, scale: float = 100, unit: str = ' pts', digits: int = 1) -> str:
     "A claim sentence's number: '+2.7 pts [-2.5, +7.8] (paired t, n = 3)'."
-    lo = 'n/a' if math.isnan(d.low) else f'{d.low * scale:+.1f}'
-    hi = 'n/a' if math.isnan(d.high) else f'{d.high * scale:+.1f}'
-    return f'{d.mean * scale:+.1f}{unit} [{lo}, {hi}] ({d.test}, n = {d.n})'
+    num = lambda x: 'n/a' if math.isnan(x) else f'{x * scale:+.{digits}f}'
+    return f'{num(d.mean)}{unit} [{num(d.low)}, {num(d.high)}] ({d.test}, n = {d.n})'

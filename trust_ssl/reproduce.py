@@ -439,7 +439,7 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
             d = seed_difference(a[common], b[common], paired=True) if len(common) else seed_difference(a, b, paired=False)
             if not c.b: d = d._replace(test='one-sample t')
             rows.append(dict(c._asdict(), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, test=d.test,
-                             verdict=verdict(d), text=difference_text(d, unit='' if c.value.startswith('d') else ' pts')))
+                             verdict=verdict(d), text=difference_text(d, **(dict(unit='', digits=2) if c.value.startswith('d') else {}))))   # K-I changes: a finer unit
     return pd.DataFrame(rows)
 
 # %% ../nbs/15_reproduce.ipynb #a2886a52
