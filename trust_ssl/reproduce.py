@@ -11,7 +11,7 @@ from typing import Callable, NamedTuple
 import pandas as pd
 from . import core
 from .core import atomic_write
-from .corruptions import CORRUPTION_GROUPS, CORRUPTIONS
+from .corruptions import CORRUPTION_GROUPS
 from .data import bundled_eurosat, dataset_key
 from .evaluate import dataset_name, difference_text, results_file, run_id, seed_difference, summarize_robustness, verdict
 from .models import METHODS, methods_with
