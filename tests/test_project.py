@@ -45,3 +45,23 @@ def test_pretrain_notebook_offers_every_scalar_training_field():
     assert len(names) == len(set(names))
     assert set(SCALAR_FIELDS) <= set(names), sorted(set(SCALAR_FIELDS) - set(names))
     assert 'config' in names and 'epochs' in SCALAR_FIELDS
+
+def test_papermill_sees_every_notebook_parameter(caplog):
+    "papermill's own parser (`--help-notebook`, the 'unknown parameter' check) reads each parameters cell whole, silently."
+    import ast, logging
+    from papermill.translators import PythonTranslator
+    checked = 0
+    for path in sorted((ROOT / 'nbs').glob('*.ipynb')):
+        cells = [c for c in json.loads(path.read_text())['cells'] if 'parameters' in c.get('metadata', {}).get('tags', [])]
+        for cell in cells:
+            source = ''.join(cell['source'])
+            targets = [n.target if isinstance(n, ast.AnnAssign) else n.targets[0]
+                       for n in ast.parse(source).body if isinstance(n, (ast.AnnAssign, ast.Assign))]
+            names = [t.id for t in targets if isinstance(t, ast.Name)]
+            caplog.clear()
+            with caplog.at_level(logging.WARNING, logger='papermill'):
+                seen = [p.name for p in PythonTranslator.inspect({'source': source})]
+            assert seen == names, f'{path.name}: papermill reads {sorted(set(names) - set(seen))} as no parameter'
+            assert not caplog.records, f'{path.name}: {caplog.records[0].getMessage()}'
+            checked += 1
+    assert checked >= 7, checked
