@@ -21,7 +21,7 @@ from .augment import FAMILY_NAMES, anchor_eligibility
 __all__ = ['HIST_BINS', 'BACKBONES', 'STEMS', 'AUX_MODES', 'EVIDENCE_PAIRS', 'METHODS', 'CAPABILITIES', 'ImageStatistics',
            'make_backbone', 'parse_spec', 'mlp', 'FactorHead', 'EvidentialHeads', 'EMA', 'StepSchedule', 'MethodOutput',
            'SSLMethod', 'SimCLR', 'BYOL', 'VICReg', 'gate_discrimination', 'TrustSSL', 'Scalar', 'Multiplicative',
-           'MultiplicativeIsolated', 'CosineGate', 'build_method', 'methods_with']
+           'MultiplicativeIsolated', 'MultiplicativeGlobal', 'CosineGate', 'build_method', 'methods_with']
 
 # %% ../nbs/06_models.ipynb #74b7a5f4
 HIST_BINS = 16   # histogram bins per channel of the image-statistics baseline
@@ -335,6 +335,11 @@ class MultiplicativeIsolated(TrustSSL):
     branches_from = TrustSSL     # until the ramp starts (lambda_sel = 0) it computes exactly trust_ssl's steps
     def selective(self, z1, z2, w, sched): return selective_multiplicative(z1, z2, w), sched.lsel
 
+class MultiplicativeGlobal(Multiplicative):
+    "Control: the paper's multiplicative recipe with the global contrastive term kept at full weight: its other three changes only."
+    name = 'multiplicative_global'
+    anneals_global = False
+
 class CosineGate(TrustSSL):
     "Trust-SSL with the evidential gate replaced by w = sigmoid(cos / tau_t), tau_t learned per factor."
     name = 'cosine_gate'
@@ -347,7 +352,7 @@ class CosineGate(TrustSSL):
         return w, {'gate': bce}, {'gate': 1.0}, _mean_stats(w=w, tau=self.gate_head['log_tau'].exp())
 
 # %% ../nbs/06_models.ipynb #f2d00aa1
-METHODS = {c.name: c for c in (SimCLR, BYOL, VICReg, Scalar, CosineGate, TrustSSL, Multiplicative, MultiplicativeIsolated)}
+METHODS = {c.name: c for c in (SimCLR, BYOL, VICReg, Scalar, CosineGate, TrustSSL, Multiplicative, MultiplicativeIsolated, MultiplicativeGlobal)}
 
 def build_method(name: str,  # one of METHODS
                  **overrides,  # constructor arguments of that method (backbone, stem, factors, aux, ...)

@@ -403,6 +403,8 @@ class Claim(NamedTuple):
 CLAIMS = (
     Claim('a', 'additive over multiplicative, as the paper ran it', 'trust_ssl', 'multiplicative', 'linear'),
     Claim('a', 'additive over multiplicative, isolated (the stop-gradient only)', 'trust_ssl', 'multiplicative_isolated', 'linear'),
+    Claim('a', "the recipe's loss, of which annealing the global term out", 'multiplicative_global', 'multiplicative', 'linear'),
+    Claim('a', 'additive over the multiplicative recipe with the global term kept', 'trust_ssl', 'multiplicative_global', 'linear'),
     Claim('b', 'Trust-SSL over SimCLR (standard recipe)', 'trust_ssl', 'simclr', 'linear'),
     Claim('b', 'of which the family operations', 'simclr_families', 'simclr', 'linear'),
     Claim('b', 'Trust-SSL over SimCLR with the same family operations', 'trust_ssl', 'simclr_families', 'linear'),

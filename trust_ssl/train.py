@@ -565,6 +565,7 @@ CONFIGURATIONS = {
     'trust_constgate': Configuration('trust_ssl', "trust_ssl with w replaced by its batch mean", {'constant_gate': True}, trunk='trust_ssl'),
     'multiplicative_isolated': Configuration('multiplicative_isolated', 'trust_ssl without the stop-gradient on w, nothing else changed', trunk='trust_ssl'),
     'multiplicative': Configuration('multiplicative', "the paper's failed multiplicative recipe (four changes at once)"),
+    'multiplicative_global': Configuration('multiplicative_global', 'the multiplicative recipe with the global term kept (its other three changes)'),
     'trust_aux_detached': Configuration('trust_ssl', 'trust_ssl with the auxiliary classifier detached from the backbone', {'aux': 'detached'}),
     'trust_aux_off': Configuration('trust_ssl', 'trust_ssl without the auxiliary classifier', {'aux': 'off'}),
 }
