@@ -27,7 +27,7 @@ __all__ = ['HIST_BINS', 'BACKBONES', 'STEMS', 'AUX_MODES', 'EVIDENCE_PAIRS', 'ME
 HIST_BINS = 16   # histogram bins per channel of the image-statistics baseline
 BACKBONES = {'resnet18': 512, 'resnet34': 512, 'resnet50': 2048,   # name -> pooled feature dimension
              'image_statistics': 3 * (2 + HIST_BINS)}               # the no-network baseline: colour statistics, nothing learned
-STEMS = ('imagenet', 'small')
+STEMS = ('imagenet', 'small', 'nopool')
 
 class ImageStatistics(nn.Module):
     "The no-network baseline's 'backbone': per channel the mean, the standard deviation and a histogram of the pixel values."
@@ -49,7 +49,8 @@ def make_backbone(name: str = 'resnet50',  # one of BACKBONES
     if stem not in STEMS: raise ValueError(f'unknown stem {stem!r}; expected one of {STEMS}')
     if name == 'image_statistics': return ImageStatistics(), BACKBONES[name]
     net = getattr(torchvision.models, name)(weights=None)
-    if stem == 'small': net.conv1, net.maxpool = nn.Conv2d(3, 64, 3, 1, 1, bias=False), nn.Identity()
+    if stem == 'small': net.conv1 = nn.Conv2d(3, 64, 3, 1, 1, bias=False)
+    if stem in ('small', 'nopool'): net.maxpool = nn.Identity()
     net.fc = nn.Identity()
     return net, BACKBONES[name]
 
