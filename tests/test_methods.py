@@ -17,17 +17,17 @@ ALLOWED = {
     ('nbs/06_models.ipynb', REGISTRY): 'the registry itself',
     ('nbs/06_models.ipynb', "('simclr', 'byol', 'vicreg', 'scalar', 'cosine_gate', 'trust_ssl', 'multiplicative', 'multiplicative_isolated', 'multiplicative_global')"):
         "the test that pins the registry's order, the paper's order of the tables' rows",
-    ('nbs/15_reproduce.ipynb', "('simclr', 'trust_ssl')"):
+    ('nbs/16_reproduce.ipynb', "('simclr', 'trust_ssl')"):
         "a test's input: one method without and one with evidential heads, whose plan the test spells out",
-    ('nbs/15_reproduce.ipynb', "['simclr', 'trust_ssl']"): "a test's expected rows of write_table, in METHODS order",
-    ('nbs/07_train.ipynb', "('simclr', 'trust_ssl', 'byol')"):
+    ('nbs/15_report.ipynb', "['simclr', 'trust_ssl']"): "a test's expected rows of write_table, in METHODS order",
+    ('nbs/07d_train.ipynb', "('simclr', 'trust_ssl', 'byol')"):
         "the presets' cost benchmark times the base, the paper's method and the costliest (BYOL's extra forward)",
-    ('trust_ssl/reproduce.py', "('multiplicative', 'trust_ssl')"):
+    ('trust_ssl/report.py', "('multiplicative', 'trust_ssl')"):
         "ABLATION: the two forms the paper's ablation table and Fig. 6 compare (multiplicative, additive-residual)",
-    ('nbs/15_reproduce.ipynb', "('multiplicative', 'trust_ssl')"): 'the same, in its notebook',
-    ('nbs/15_reproduce.ipynb', "('trust_ssl', 'trust_nosel', 'simclr')"):
+    ('nbs/15_report.ipynb', "('multiplicative', 'trust_ssl')"): 'the same, in its notebook',
+    ('nbs/16_reproduce.ipynb', "('trust_ssl', 'trust_nosel', 'simclr')"):
         "a test's input: a trunk, its branch and a run of its own, whose publishing units the test spells out",
-    ('nbs/15_reproduce.ipynb', "['multiplicative', 'simclr']"): "a test's expected differences of claim_table (those whose configurations ran)",
+    ('nbs/15_report.ipynb', "['multiplicative', 'simclr']"): "a test's expected differences of claim_table (those whose configurations ran)",
 }
 REGISTRIES = {'CONFIGURATIONS'}   # named registries of the study's configurations: rows named after methods where they are the method
 
@@ -98,13 +98,15 @@ def test_a_registered_method_is_in_every_derived_list(registered):
                                        f'linear {MadeUpAnnealed.name} seed 0']      # K-I only for the evidential one
 
 def test_a_registered_method_gets_its_schedule(registered):
-    from trust_ssl.train import make_schedules, resolve_config
+    from trust_ssl.config import resolve_config
+    from trust_ssl.train import make_schedules
     annealed = make_schedules(resolve_config('paper', method=MadeUpAnnealed.name), 10)['glob']
     assert annealed[0] == 1.0 and annealed[-1] == 0.0
     assert np.all(make_schedules(resolve_config('paper', method=MadeUpTrust.name), 10)['glob'] == 1.0)
 
 def test_a_registered_method_passes_the_evaluations_checks(registered):
-    from trust_ssl.evaluate import PretrainedRun, ki_trajectories
+    from trust_ssl.evaluate import ki_trajectories
+    from trust_ssl.runs import PretrainedRun
     from trust_ssl.ood import ki_scores
     run = lambda name: PretrainedRun(build_method(name, backbone='resnet18', stem='small', **(
         dict(factor_dim=16, prototypes=8) if issubclass(METHODS[name], TrustSSL) else {})).eval(), name, 0, '', 32, 0, Path('-'))

@@ -35,16 +35,40 @@ def test_torch_floor_is_stated_once_and_matches_the_package_metadata():
     assert not re.search(r'torch(?:vision)? \d+\.\d+ (?:and later|to \d)', readme)   # no second, different statement
 
 
-def test_pretrain_notebook_offers_every_scalar_training_field():
-    "10_pretrain's parameters cell names each scalar TrainConfig field once (the rest go through `config`)."
+def test_minimum_python_is_stated_once_and_matches_the_settings():
+    "README's minimum Python is settings.ini's `min_python` (which the package metadata carries)."
+    stated = re.findall(r'Python (\d+\.\d+) or later', (ROOT / 'README.md').read_text())
+    assert stated == [get_config(path=ROOT).min_python], stated
+
+def _parameters(path):
+    "The annotated names of a notebook's parameters cell, with their default values."
     import ast
-    from trust_ssl.train import SCALAR_FIELDS
-    nb = json.loads((ROOT / 'nbs' / '10_pretrain.ipynb').read_text())
+    nb = json.loads(path.read_text())
     cell = next(c for c in nb['cells'] if 'parameters' in c.get('metadata', {}).get('tags', []))
-    names = [n.target.id for n in ast.parse(''.join(cell['source'])).body if isinstance(n, ast.AnnAssign)]
-    assert len(names) == len(set(names))
-    assert set(SCALAR_FIELDS) <= set(names), sorted(set(SCALAR_FIELDS) - set(names))
-    assert 'config' in names and 'epochs' in SCALAR_FIELDS
+    body = ast.parse(''.join(cell['source'])).body
+    assert all(isinstance(n, ast.AnnAssign) for n in body if isinstance(n, (ast.Assign, ast.AnnAssign))), f'{path.name}: a parameter without its type'
+    return {n.target.id: ast.literal_eval(n.value) for n in body if isinstance(n, ast.AnnAssign)}
+
+def test_pretrain_notebook_takes_a_configuration_not_a_mirror_of_it():
+    "10_pretrain resolves like every entry point: its preset defaults to DEFAULT_PRESET, and of TrainConfig's fields it names only the run's identity; the rest come in `config` (a file) and `overrides`."
+    import dataclasses
+    from trust_ssl.config import DEFAULT_PRESET, TrainConfig
+    params = _parameters(ROOT / 'nbs' / '10_pretrain.ipynb')
+    assert params['preset'] == DEFAULT_PRESET and params['config'] == '' and params['overrides'] == {}
+    fields = {f.name for f in dataclasses.fields(TrainConfig)}
+    assert set(params) & fields == {'preset', 'method', 'seed', 'data', 'out_dir'}, sorted(set(params) & fields)
+
+def test_every_papermill_notebook_checks_its_parameters():
+    "The first code cell after the parameters calls check_parameters, so that a misspelt or mistyped -p stops the notebook."
+    checked = 0
+    for path in sorted((ROOT / 'nbs').glob('*.ipynb')):
+        cells = [c for c in json.loads(path.read_text())['cells'] if c['cell_type'] == 'code']
+        at = [i for i, c in enumerate(cells) if 'parameters' in c.get('metadata', {}).get('tags', [])]
+        if not at: continue
+        _parameters(path)
+        assert 'check_parameters(globals()' in ''.join(cells[at[0] + 1]['source']), path.name
+        checked += 1
+    assert checked >= 7, checked
 
 def test_papermill_sees_every_notebook_parameter(caplog):
     "papermill's own parser (`--help-notebook`, the 'unknown parameter' check) reads each parameters cell whole, silently."

@@ -69,11 +69,15 @@ def test_two_processes_equal_one(method):
     moved = sum(not torch.equal(a, b) for a, b in zip(init.state_dict().values(), model.state_dict().values()))
     assert moved > 10          # the step changed the weights, so equal weights mean equal gradients
 
+NOTEBOOK_PARAMETERS = {'method', 'preset', 'seed', 'data', 'config', 'out_dir', 'nproc_per_node', 'nnodes', 'rdzv_endpoint', 'resume', 'progress'}
+
 def _pretrain(tmp_path, *params):
-    "Run nbs/10_pretrain.ipynb through papermill with these -p parameters; the run folder."
+    "Run nbs/10_pretrain.ipynb through papermill with these parameters (its own with -p, TrainConfig fields in `overrides`); the run folder."
     nb = Path(__file__).resolve().parents[1] / 'nbs' / '10_pretrain.ipynb'
     out = tmp_path / 'run'
-    args = [x for k, v in zip(params[::2], params[1::2]) for x in ('-p', k, str(v))]
+    pairs = dict(zip(params[::2], params[1::2]))
+    fields = {k: v for k, v in pairs.items() if k not in NOTEBOOK_PARAMETERS}     # TrainConfig fields go in `overrides`
+    args = [x for k, v in pairs.items() if k in NOTEBOOK_PARAMETERS for x in ('-p', k, str(v))] + (['-y', json.dumps({'overrides': fields})] if fields else [])
     r = subprocess.run([sys.executable, '-m', 'papermill', str(nb), str(tmp_path / 'out.ipynb'), *args, '-p', 'out_dir', str(out)],
                        capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert r.returncode == 0, r.stderr[-3000:]
@@ -90,15 +94,16 @@ def _check_run(out, steps, world, method):
     return state
 
 def test_pretrain_notebook_refuses_bad_parameters(tmp_path):
-    "A bad parameter stops 10_pretrain at once with an error that names the field and what it expects."
-    for params, says in [(('epochs', 'abc'), '`epochs` must be an integer of at least 1'), (('batch_size', -4), '`batch_size` must be'),
-                         (('nproc_per_node', 0), '`nproc_per_node` must be an integer of at least 1')]:
-        nb = Path(__file__).resolve().parents[1] / 'nbs' / '10_pretrain.ipynb'
-        r = subprocess.run([sys.executable, '-m', 'papermill', str(nb), str(tmp_path / 'bad.ipynb'), '-p', *map(str, params),
-                            '-p', 'out_dir', str(tmp_path / 'bad')], capture_output=True, text=True, timeout=300, cwd=tmp_path)
-        assert r.returncode != 0 and says in r.stderr, r.stderr[-2000:]
-        assert not (tmp_path / 'bad' / 'checkpoint.pt').exists()
+    "A misspelt parameter, a value of the wrong type, or a bad field stops 10_pretrain at once, before any training, with one error naming it."
+    nb = Path(__file__).resolve().parents[1] / 'nbs' / '10_pretrain.ipynb'
+    for args, says in [(['-p', 'max_step', '2', '-p', 'resume', 'maybe'], "10_pretrain: unknown parameter(s) ['max_step']"),   # every type: trust_ssl.core.check_parameters
+                       (['-y', 'overrides: {epochs: abc, batch_size: -4}'], '`epochs` must be an integer of at least 1, got \'abc\'; `batch_size` must be')]:
+        r = subprocess.run([sys.executable, '-m', 'papermill', str(nb), str(tmp_path / 'bad.ipynb'), *args, '-p', 'out_dir', str(tmp_path / 'bad')],
+                           capture_output=True, text=True, timeout=300, cwd=tmp_path)
+        assert r.returncode != 0 and says in r.stderr, (args, r.stderr[-2000:])
+        assert not (tmp_path / 'bad').exists()
 
+@pytest.mark.slow
 def test_pretrain_notebook_torchrun(tmp_path):
     "The papermill notebook with nproc_per_node=2 launches torchrun (gloo CPU workers) on python -m trust_ssl.train."
     out = _pretrain(tmp_path, 'method', 'trust_ssl', 'nproc_per_node', 2, 'max_steps', 2, 'batch_size', 16)

@@ -4,6 +4,7 @@
 
 # %% ../nbs/00_core.ipynb #979ddeac
 from __future__ import annotations
+import typing
 import os, platform, stat, tempfile, warnings
 from pathlib import Path
 import torch
@@ -11,7 +12,8 @@ import torch.distributed as dist
 
 # %% auto #0
 __all__ = ['PRECISIONS', 'check_float', 'check_range', 'widen', 'world_info', 'native_bf16', 'resolve_precision', 'autocast',
-           'machine_info', 'auroc', 'find_shared_data', 'atomic_write', 'remove_stale_temporaries', 'save_figure']
+           'machine_info', 'auroc', 'find_shared_data', 'atomic_write', 'remove_stale_temporaries', 'duration_text',
+           'check_parameters', 'save_figure']
 
 # %% ../nbs/00_core.ipynb #c58b19fd
 def check_float(x,           # the value passed by the caller
@@ -148,6 +150,34 @@ def remove_stale_temporaries(folder: str | Path,  # where `atomic_write` wrote
     stale = [t for n in names for t in Path(folder).glob(f'.{n}.*.tmp') if t.is_file()]
     for t in stale: t.unlink(missing_ok=True)
     return stale
+
+# %% ../nbs/00_core.ipynb #79a1291a
+def duration_text(seconds: float) -> str:
+    "'42 s', '3.5 min' or '2.1 h'."
+    return f'{seconds:.0f} s' if seconds < 120 else f'{seconds / 60:.1f} min' if seconds < 7200 else f'{seconds / 3600:.1f} h'
+
+# %% ../nbs/00_core.ipynb #0e6dde1b
+def _fits(value, kind) -> bool:
+    "Whether `value` is of the annotated `kind` (a type, or Optional/Union of types)."
+    if kind in (None, type(None)): return value is None
+    if typing.get_origin(kind) is typing.Union: return any(_fits(value, k) for k in typing.get_args(kind))
+    if kind is float: return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind is int: return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, typing.get_origin(kind) or kind)
+
+_PASSED = (str, int, float, bool, list, dict, type(None))   # what papermill can inject
+
+def check_parameters(namespace: dict,     # the notebook's globals(), after papermill's injected cell
+                     notebook: str = 'this notebook',  # its name, for the error
+                    ) -> None:
+    "Refuse, in one line, a papermill parameter that the parameters cell does not declare, or one whose value does not match its annotation."
+    declared = namespace.get('__annotations__', {})
+    unknown = sorted(k for k, v in namespace.items() if k not in declared and not k.startswith('_') and k not in ('In', 'Out')
+                     and isinstance(v, _PASSED))
+    if unknown: raise TypeError(f'{notebook}: unknown parameter(s) {unknown}; its parameters are {sorted(declared)}')
+    bad = [f'`{k}` must be {t.__name__ if isinstance(t, type) else str(t).replace("typing.", "")}, got {namespace.get(k)!r}' for k, t in declared.items()
+           if k in namespace and not _fits(namespace[k], t)]
+    if bad: raise TypeError(f'{notebook}: ' + '; '.join(bad))
 
 # %% ../nbs/00_core.ipynb #8b0565e6
 def save_figure(fig,                          # a matplotlib figure

@@ -571,6 +571,7 @@ def pack_cli(argv: list[str] | None = None):   # the arguments; sys.argv[1:] if 
     p.add_argument('--split', choices=('all',) + SPLITS, default='all',
                    help='scenes only: one split of the seeded stratified split, at the ratios of the dataset the folder names (default: all)')
     a = p.parse_args(argv)
+    if a.size is not None and a.size < 1: p.exit(2, f'trust-ssl-pack: --size must be at least 1 (pixels), got {a.size}\n')
     if a.split != 'all' and a.kind != 'scenes': p.exit(2, f'trust-ssl-pack: --split applies to scenes (class folders), not to {a.kind}\n')
     kw = dict(skip_unreadable=a.skip_unreadable)
     try:

@@ -4,10 +4,9 @@
 
 # %% ../nbs/08_evaluate.ipynb #9b78cedd
 from __future__ import annotations
-import hashlib, json, math, os, tempfile, warnings
+import hashlib, json, math
 from pathlib import Path
 from typing import NamedTuple
-import numpy as np
 import pandas as pd
 import torch
 import torch.nn as nn
@@ -17,66 +16,15 @@ from .augment import FAMILY_NAMES, AugmentConfig, two_views
 from .corruptions import CORRUPTIONS, CORRUPTION_GROUPS, corrupt
 from .data import EUROSAT_SAMPLE, SceneDataset, SPLIT_RATIOS, split_ratios
 from .evidential import softplus_evidence, evidential_trust
-from .models import METHODS, SSLMethod, build_method, gate_discrimination, methods_with
-from .train import load_checkpoint
+from .models import SSLMethod, gate_discrimination, methods_with
+from .runs import PretrainedRun, load_run, results_file, save_results
 
 # %% auto #0
-__all__ = ['HEADS', 'run_id', 'PretrainedRun', 'default_device', 'load_run', 'Split', 'split_images', 'features', 'FeatureCache',
-           'ProbeResult', 'accuracy', 'linear_probe', 'stratified_subset', 'robustness_grid', 'summarize_robustness',
-           'view_factors', 'pair_factors', 'pair_trust', 'factor_trust', 'ki_trajectories', 'gate_report',
-           'results_file', 'save_results', 'demo_run', 'dataset_name', 'scene_splits', 'head_seed', 'LinearEvaluation',
-           'evaluate_linear', 'evaluate_robustness', 'evaluate_ki', 'save_evaluation', 'aggregate_seeds',
-           'SeedDifference', 'seed_difference', 'verdict', 'difference_text']
-
-# %% ../nbs/08_evaluate.ipynb #86ef0ade
-def run_id(preset: str,           # the preset the run was resolved from ('' when it recorded none)
-           run_dir: str | Path,   # the run's folder
-          ) -> str:
-    "How results name the run they evaluate: '<preset>-<run folder name>', e.g. 'mini-trust_ssl-seed0'."
-    return f"{preset or 'nopreset'}-{Path(run_dir).resolve().name}"
-
-class PretrainedRun(NamedTuple):
-    "A trained method, in eval mode, with what the results files record about it."
-    model: SSLMethod
-    method: str          # the configuration's name (trust_ssl.train.CONFIGURATIONS), the method's for a run without one
-    seed: int
-    preset: str          # '' when the run did not record one
-    image_size: int      # the view size it was trained at: evaluation uses the same
-    step: int
-    checkpoint: Path
-    total_steps: int = 0  # the steps the run was configured for (its config.json); 0 when unknown
-    @property
-    def folder(self) -> Path: return self.checkpoint.resolve().parent
-    @property
-    def name(self) -> str: return run_id(self.preset, self.folder)
-
-def _total_steps(config: Path) -> int:
-    "The total steps a run's config.json records (`resolved.total_steps`); 0 when it records none."
-    try: return int(json.loads(config.read_text())['resolved']['total_steps'])
-    except (OSError, ValueError, KeyError, TypeError): return 0
-
-def default_device() -> torch.device:
-    "Where evaluations run unless told: the first CUDA device when there is one, else the CPU."
-    return torch.device('cuda' if torch.cuda.is_available() else 'cpu')
-
-def load_run(path: str | Path,  # a 10_pretrain output folder, or its checkpoint.pt
-             device: str | torch.device | None = None,  # where the model goes; None: default_device()
-            ) -> PretrainedRun:
-    "The method trained by a pretraining run, rebuilt from its checkpoint and put in eval mode; warns if the run is unfinished."
-    path = Path(path); ckpt = path / 'checkpoint.pt' if path.is_dir() else path
-    if not ckpt.is_file(): raise FileNotFoundError(f'{ckpt}: no checkpoint (expected a 10_pretrain output folder or a checkpoint.pt)')
-    state = load_checkpoint(ckpt)
-    cfg = state['config']
-    if cfg.get('method') not in METHODS:
-        raise ValueError(f'{ckpt}: trained with method {cfg.get("method")!r}, which this trust_ssl does not know; known: {tuple(METHODS)}')
-    model = build_method(cfg['method'], backbone=cfg['backbone'], stem=cfg['stem'], **cfg.get('method_args', {}))
-    model.load_state_dict(state['model'])
-    model = model.to(device or default_device())
-    total = _total_steps(ckpt.parent / 'config.json')
-    if state['step'] < total:
-        warnings.warn(f'{ckpt}: step {state["step"]} of the {total} steps the run is configured for; the run is unfinished (still '
-                      f'training, or stopped), so what is evaluated is a partly trained model', stacklevel=2)
-    return PretrainedRun(model.eval(), cfg.get('name') or cfg['method'], cfg.get('seed', 0), cfg.get('preset', ''), cfg['image_size'], state['step'], ckpt, total)
+__all__ = ['HEADS', 'Split', 'split_images', 'features', 'FeatureCache', 'ProbeResult', 'accuracy', 'linear_probe',
+           'stratified_subset', 'robustness_grid', 'summarize_robustness', 'view_factors', 'pair_factors', 'pair_trust',
+           'factor_trust', 'ki_trajectories', 'gate_report', 'gate_table', 'retrain_gate_heads', 'dataset_name',
+           'scene_splits', 'head_seed', 'LinearEvaluation', 'evaluate_linear', 'evaluate_robustness', 'evaluate_ki',
+           'save_evaluation']
 
 # %% ../nbs/08_evaluate.ipynb #8e18392f
 class Split(NamedTuple):
@@ -165,6 +113,7 @@ def linear_probe(train: tuple,            # (features (N, D), labels (N,))
                  seed: int = 0,
                 ) -> ProbeResult:
     "Train a linear head on frozen features; the test accuracy of the best-validation epoch."
+    if not (isinstance(epochs, int) and epochs >= 1): raise ValueError(f'`epochs` of the linear probe must be an integer of at least 1, got {epochs!r}')
     (xtr, ytr), (xva, yva), (xte, yte) = train, val, test
     n_cls = int(max(ytr.max(), yva.max(), yte.max())) + 1
     if set(yva.unique().tolist()) - set(ytr.unique().tolist()) or set(yte.unique().tolist()) - set(ytr.unique().tolist()):
@@ -206,7 +155,7 @@ def stratified_subset(labels: torch.Tensor, n: int, seed: int = 0) -> torch.Tens
 def robustness_grid(run: PretrainedRun, head: nn.Module, test: Split,
                     cache: FeatureCache | None = None,   # reuse features across calls (None: compute, keep nothing)
                     corruptions: tuple = CORRUPTIONS, severities: tuple = (1, 2, 3, 4, 5),
-                    max_images: int = 0,                 # a stratified subset of the test set (0: all)
+                    max_images: int | None = None,       # a seeded stratified subset of this many test images (None: all)
                     seed: int = 0,
                    ) -> pd.DataFrame:                     # corruption, group, severity, accuracy, n_images
     "Accuracy of the clean-trained `head` on the test set under every corruption and severity (and clean)."
@@ -214,8 +163,10 @@ def robustness_grid(run: PretrainedRun, head: nn.Module, test: Split,
     if n_out != len(test.classes):
         raise ValueError(f'the head was trained for {n_out} classes; the test split has {len(test.classes)} ({", ".join(test.classes[:4])}, ...): '
                          'evaluate on the dataset the head was trained on')
-    keep = stratified_subset(test.labels, max_images, seed)
-    sub = Split(test.images[keep], test.labels[keep], test.classes, test.key + f'|subset{max_images}:{seed}')
+    if max_images is not None and not (isinstance(max_images, int) and max_images >= 1):
+        raise ValueError(f'`max_images` must be an integer of at least 1, or None for the whole test set; got {max_images!r}')
+    keep = stratified_subset(test.labels, max_images or 0, seed)
+    sub = Split(test.images[keep], test.labels[keep], test.classes, test.key + f'|subset{max_images or 0}:{seed}')
     get = (lambda c, s: cache.get(run, sub, c, s, seed=seed)) if cache else (lambda c, s: features(run.model, sub.images, c, s, seed=seed))
     rows = [('clean', 'clean', 0, accuracy(head, get('', 0), sub.labels))]
     rows += [(c, CORRUPTION_GROUPS[c], s, accuracy(head, get(c, s), sub.labels)) for c in corruptions for s in severities]
@@ -265,6 +216,7 @@ def ki_trajectories(run: PretrainedRun, test: Split,
     if not run.model.evidential:
         raise ValueError(f'K-I trajectories need evidential heads; method {run.method!r} has none '
                          f'(use one of {methods_with("evidential")})')
+    if not (isinstance(n_images, int) and n_images >= 1): raise ValueError(f'`n_images` of the K-I trajectories must be an integer of at least 1, got {n_images!r}')
     idx = torch.randperm(len(test.images), generator=torch.Generator().manual_seed(seed))[:n_images]
     imgs, rows = test.images[idx], []
     cells = [('clean', 0)] + [(c, s) for c in corruptions for s in severities]
@@ -332,39 +284,52 @@ def _pair_probe(z1, z2, a1, a2, seed: int) -> dict:
         out[fam] = float(auroc(torch.from_numpy(clf.decision_function(x[te])), torch.from_numpy(y[te])))
     return out
 
-# %% ../nbs/08_evaluate.ipynb #f2b9f170
-def results_file(out_dir: str | Path,  # the results folder
-                 kind: str,              # linear_eval, linear_curve, robustness, ki, ood
-                 run: str,               # the evaluated run's name: `PretrainedRun.name`, or `run_id(preset, run_dir)`
-                 dataset: str,           # the evaluation dataset's name
-                ) -> Path:
-    "Where an evaluation writes its results: out_dir/<kind>-<run>-<dataset>.csv (one name, used by the driver too)."
-    return Path(out_dir) / f'{kind}-{run}-{dataset}.csv'
+# %% ../nbs/08_evaluate.ipynb #3033bde2
+def gate_table(runs: dict,            # variant name -> run folder (a method with evidential heads)
+               images: torch.Tensor,  # uint8 held-out images (the validation split)
+               device: str = 'cpu',
+              ) -> pd.DataFrame:      # a row per variant: its gate_report mean row, each factor's AUROC, the method arguments
+    "The gate pilot's table: for each variant's run, the gate's discrimination and spread on held-out pairs (gate_report)."
+    rows = []
+    for name, folder in runs.items():
+        run = load_run(folder, device=device)
+        rep = gate_report(run, images).set_index('factor'); m = rep.loc['mean']
+        cfg = json.loads((run.folder / 'config.json').read_text())
+        rows.append(dict(variant=name, method_args=json.dumps(cfg['method_args']), head_lr=cfg.get('head_lr'),
+                         val_auroc=m.auroc, val_cos_auroc=m.cos_auroc, val_probe_auroc=m.probe_auroc, val_w=m.w, val_w_std=m.w_std,
+                         val_K=m.K, val_K_std=m.K_std, val_I=m.I, **{f'auroc_{f}': rep.loc[f, 'auroc'] for f in rep.index if f != 'mean'},
+                         n_pairs=int(m.n_pairs)))
+    return pd.DataFrame(rows)
 
-def _recorded_run(path: Path) -> str:
-    "The run folder a results file records in its `run` column."
-    try: col = pd.read_csv(path, usecols=lambda c: c == 'run', nrows=1, keep_default_na=False)
-    except (OSError, ValueError, pd.errors.ParserError): return '(unreadable)'
-    return str(col.run.iloc[0]) if 'run' in col and len(col) else '(not recorded)'
+def _pair_factors_of(model: SSLMethod, images: torch.Tensor, seed: int, batch_size: int = 250) -> tuple:
+    "Factors (z1, z2) and family tags (a1, a2) of pairs of `images` made by the training augmentation."
+    gen, got = torch.Generator().manual_seed(seed), []
+    for s in range(0, len(images), batch_size):
+        v = two_views(images[s:s + batch_size], AugmentConfig(size=images.shape[-1]), gen)
+        got.append((*pair_factors(model, v.x1, v.x2), v.a1, v.a2))
+    return tuple(torch.cat([g[k].cpu() for g in got]) for k in range(4))
 
-def save_results(df: pd.DataFrame, path: str | Path, run: PretrainedRun, dataset: str) -> pd.DataFrame:
-    "Add the run's identifying columns to `df` and write it as CSV atomically, never over another run's results; returns the written frame."
-    df = df.assign(method=run.method, seed=run.seed, preset=run.preset, run=str(run.folder), dataset=dataset,
-                   image_size=run.image_size, step=run.step)
-    path = Path(path)
-    if path.is_file() and (before := _recorded_run(path)) != str(run.folder):
-        raise FileExistsError(f'{path} holds the results of run {before}; refusing to replace them with those of run {run.folder}. '
-                              f'Write this evaluation to another out_dir, or delete {path} if its results are not wanted')
-    atomic_write(path, df.to_csv(index=False))
-    return df
-
-def demo_run(folder: str | Path, method: str = 'trust_ssl', steps: int = 8) -> Path:
-    "A `sample`-preset run of `steps` steps in `folder` (made once): the default input of the evaluation notebooks."
-    from trust_ssl.train import resolve_config, train
-    folder = Path(folder)
-    if not (folder / 'checkpoint.pt').is_file():
-        train(resolve_config('sample', method=method, max_steps=steps, out_dir=str(folder)))
-    return folder
+def retrain_gate_heads(run: PretrainedRun,      # a method with evidential heads
+                       train_images: torch.Tensor, val_images: torch.Tensor,   # uint8 pairs are made from these
+                       lr: float = 1e-2, steps: int = 301, every: int = 100, batch_size: int = 256, seed: int = 0,
+                      ) -> pd.DataFrame:        # step, loss, val_auroc, w_std, then each family's AUROC
+    "Can the evidential heads learn to discriminate at all? A copy of them retrained alone, with Adam, on the run's frozen factors, to the conflict target."
+    import copy
+    from trust_ssl.losses import conflict_bce
+    m = run.model.eval()
+    tr, va = _pair_factors_of(m, train_images, seed + 1), _pair_factors_of(m, val_images, seed + 2)
+    heads = copy.deepcopy(m.gate_head).float().train()
+    opt, g, rows = torch.optim.Adam(heads.parameters(), lr=lr), torch.Generator().manual_seed(seed), []
+    trust = lambda z1, z2: evidential_trust(softplus_evidence(heads(z1)), softplus_evidence(heads(z2)), lambda_min=0.05)
+    for it in range(steps):
+        idx = torch.randint(0, len(tr[0]), (batch_size,), generator=g)
+        z1, z2, a1, a2 = (x[idx] for x in tr)
+        loss = conflict_bce(trust(z1, z2).K, ~m.eligibility(a1, a2)); opt.zero_grad(); loss.backward(); opt.step()
+        if it % every == 0:
+            with torch.no_grad(): t = trust(va[0], va[1]); d = gate_discrimination(t.w, va[2], va[3])
+            rows.append(dict(step=it, loss=loss.item(), val_auroc=d['gate_auroc'].item(), w_std=t.w.std(0).mean().item(),
+                             **{k.removeprefix('gate_auroc_'): v.item() for k, v in d.items() if k != 'gate_auroc'}))
+    return pd.DataFrame(rows)
 
 # %% ../nbs/08_evaluate.ipynb #b3d4df6a
 def dataset_name(data_root: str | Path = '',  # class folders; '' for the bundled EuroSAT sample
@@ -419,7 +384,7 @@ def evaluate_robustness(run: PretrainedRun,
                         dataset: str = '',            # its name, which picks the split ratios; '' for dataset_name(data_root)
                         split_file: str | Path = '',  # JSON split file replacing the seeded stratified split
                         head_epochs: int = 50,        # epochs of the robustness head on clean features (the paper's 50)
-                        max_images: int = 0,          # a seeded stratified subset of the test set (0: all of it)
+                        max_images: int | None = None,  # a seeded stratified subset of this many test images (None: all of them)
                         cache: FeatureCache | None = None,  # features on disk, shared with the probe (None: not kept)
                        ) -> pd.DataFrame:             # corruption, group, severity, accuracy, n_images
     "Tables II-III for one run: a head trained on clean features (its own seed), its accuracy on the 9 x 5 corruption grid."
@@ -449,60 +414,3 @@ def save_evaluation(out_dir: str | Path,    # the results folder
     paths = [results_file(out_dir, kind, run.name, dataset) for kind in results]
     for p, df in zip(paths, results.values()): save_results(df, p, run, dataset)
     return paths
-
-# %% ../nbs/08_evaluate.ipynb #cecfbd5b
-def aggregate_seeds(df: pd.DataFrame,  # tidy results with a `seed` column
-                    value: str,        # the column to aggregate
-                    by: list,          # the columns that identify a cell (method, dataset, corruption, ...)
-                   ) -> pd.DataFrame:  # by..., mean, std, n
-    "Mean, standard deviation and number of seeds of `value` for every cell of `by`."
-    g = df.groupby(by, dropna=False)[value]
-    out = pd.DataFrame({'mean': g.mean(), 'std': g.std(ddof=1).fillna(0.0), 'n': df.groupby(by, dropna=False)['seed'].nunique()})
-    return out.reset_index()
-
-# %% ../nbs/08_evaluate.ipynb #723954f9
-class SeedDifference(NamedTuple):
-    "The mean difference a - b over seeds and its interval."
-    mean: float
-    low: float           # the interval's bounds (NaN with fewer than two values on a side)
-    high: float
-    n: int               # the seeds (paired) or the smaller side's count (unpaired)
-    paired: bool
-    test: str            # 'paired t' or 'Welch t'
-
-def seed_difference(a: pd.Series,   # one configuration's values, indexed by seed
-                    b: pd.Series,   # the other's
-                    paired: bool | None = None,  # None: paired when both have the same seeds
-                    level: float = 0.95,
-                   ) -> SeedDifference:
-    "Mean of a - b over seeds with its `level` interval: paired t on per-seed differences, else Welch's t."
-    from scipy import stats
-    a, b = a.dropna().astype(float), b.dropna().astype(float)
-    if a.index.has_duplicates or b.index.has_duplicates: raise ValueError('each seed must appear once on each side (aggregate runs per seed first)')
-    same = set(a.index) == set(b.index)
-    if paired is None: paired = same and len(a) > 0
-    if paired and not same: raise ValueError(f'a paired difference needs the same seeds on both sides, got {sorted(a.index)} and {sorted(b.index)}')
-    q = (1 + level) / 2
-    if paired:
-        d = a - b.reindex(a.index); n = len(d)
-        half = stats.t.ppf(q, n - 1) * d.std(ddof=1) / math.sqrt(n) if n > 1 and d.std(ddof=1) > 0 else float('nan')   # no spread: no interval
-        return SeedDifference(float(d.mean()), float(d.mean() - half), float(d.mean() + half), n, True, 'paired t')
-    m = float(a.mean() - b.mean()); n = min(len(a), len(b))
-    if n < 2: return SeedDifference(m, float('nan'), float('nan'), n, False, 'Welch t')
-    va, vb = a.var(ddof=1) / len(a), b.var(ddof=1) / len(b)
-    se = math.sqrt(va + vb)
-    if se == 0: return SeedDifference(m, float('nan'), float('nan'), n, False, 'Welch t')    # no spread on either side: no interval
-    df = (va + vb) ** 2 / (va ** 2 / (len(a) - 1) + vb ** 2 / (len(b) - 1))
-    half = stats.t.ppf(q, df) * se
-    return SeedDifference(m, m - half, m + half, n, False, 'Welch t')
-
-def verdict(d: SeedDifference,  # the difference claimed positive (a above b)
-           ) -> str:
-    "'supported' when the whole interval is above 0, 'contradicted' when below, else 'not resolved'."
-    if math.isnan(d.low): return 'not resolved'
-    return 'supported' if d.low > 0 else 'contradicted' if d.high < 0 else 'not resolved'
-
-def difference_text(d: SeedDifference, scale: float = 100, unit: str = ' pts', digits: int = 1) -> str:
-    "A claim sentence's number: '+2.7 pts [-2.5, +7.8] (paired t, n = 3)'."
-    num = lambda x: 'n/a' if math.isnan(x) else f'{x * scale:+.{digits}f}'
-    return f'{num(d.mean)}{unit} [{num(d.low)}, {num(d.high)}] ({d.test}, n = {d.n})'

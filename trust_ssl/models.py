@@ -129,6 +129,7 @@ class SSLMethod(nn.Module):
     evidential = False       # capability: evidential heads (K, I, w), so K-I trajectories and the native K+I OOD score apply
     takes_aux = False        # capability: accepts `aux`, the mode of the auxiliary family classifier
     anneals_global = False   # capability: the schedule anneals the global contrastive term out (`StepSchedule.glob`)
+    gated = False            # capability: a trust gate with its own parameters (`gate_head`), which `head_lr` may train apart
     branch_args = ()         # constructor arguments that act through the selective term only: a branch may change them
     branches_from = None     # the method class whose runs this one may branch from (it differs in the selective term only)
     def __init__(self, backbone: str = 'resnet50',  # one of BACKBONES
@@ -222,6 +223,7 @@ class TrustSSL(SimCLR):
     "Trust-SSL: SimCLR + factor head + evidential trust gate + auxiliary family classifier, Eq. (11)."
     name = 'trust_ssl'
     evidential = True             # the evidential heads of Eq. (3), made by `make_gate`
+    gated = True                  # its gate (`make_gate`) has parameters of its own, `gate_head`
     takes_aux = True              # `aux`, one of AUX_MODES
     gate_reads_detached = True    # the gate is a critic: its heads read the factors detached from the backbone
     branch_args = ('constant_gate',)
@@ -368,7 +370,7 @@ def build_method(name: str,  # one of METHODS
     return cls(**overrides)
 
 # %% ../nbs/06_models.ipynb #712fb650
-CAPABILITIES = tuple(k for k, v in vars(SSLMethod).items() if isinstance(v, bool))   # evidential, takes_aux, anneals_global
+CAPABILITIES = tuple(k for k, v in vars(SSLMethod).items() if isinstance(v, bool))   # evidential, takes_aux, anneals_global, gated
 
 def methods_with(capability: str,        # one of CAPABILITIES
                  methods: dict = METHODS,  # a registry, name -> class
