@@ -49,6 +49,8 @@ class TrainConfig:
     seed: int = 0
     log_every: int = 50                # steps between history lines (and one line per epoch)
     checkpoint_every: int | None = None  # steps between mid-epoch checkpoints (None: at epoch ends only)
+    monitor_every: int | None = None   # epochs between kNN checks of the backbone (bank: the training split, queries: the validation split); None: off
+    monitor_images: int = 2000         # images in the kNN bank (a seeded stratified subset); the queries are half as many
     max_steps: int | None = None       # stop after this global step (None: run all epochs; 0: none, the initialisation is the result)
     snapshot_step: int | str | None = None  # also keep this step's checkpoint as snapshot-step<N>.pt for branches; 'ramp': the selective ramp's first step
     branch_from: str | None = None     # a run folder: start from its snapshot at `branch_step` instead of from scratch (a paired branch)
@@ -99,6 +101,8 @@ CONFIG_RULES = {   # field -> (the check, what it expects); one place for every 
     'seed': (lambda v: _is_int(v) and v >= 0, 'an integer of at least 0'),
     'log_every': (lambda v: _is_int(v) and v >= 1, 'an integer of at least 1'),
     'checkpoint_every': (lambda v: v is None or (_is_int(v) and v >= 1), 'an integer of at least 1, or None (epoch ends only)'),
+    'monitor_every': (lambda v: v is None or (_is_int(v) and v >= 1), 'an integer of at least 1 (epochs), or None (no monitor)'),
+    'monitor_images': (lambda v: _is_int(v) and v >= 40, 'an integer of at least 40 (the bank; the queries are half as many)'),
     'max_steps': (lambda v: v is None or (_is_int(v) and v >= 0), 'an integer of at least 0 (0: the initialisation itself), or None (every epoch)'),
     'out_dir': (lambda v: isinstance(v, str) and v != '', 'a folder path'),
     'snapshot_step': (lambda v: v is None or v == 'ramp' or (_is_int(v) and v >= 1), "an integer of at least 1, 'ramp', or None"),

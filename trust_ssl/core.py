@@ -12,8 +12,8 @@ import torch.distributed as dist
 
 # %% auto #0
 __all__ = ['PRECISIONS', 'check_float', 'check_range', 'widen', 'world_info', 'native_bf16', 'resolve_precision', 'autocast',
-           'machine_info', 'auroc', 'find_shared_data', 'atomic_write', 'remove_stale_temporaries', 'duration_text',
-           'check_parameters', 'save_figure']
+           'machine_info', 'auroc', 'knn_predict', 'find_shared_data', 'atomic_write', 'remove_stale_temporaries',
+           'duration_text', 'check_parameters', 'save_figure']
 
 # %% ../nbs/00_core.ipynb #c58b19fd
 def check_float(x,           # the value passed by the caller
@@ -107,6 +107,24 @@ def auroc(scores: torch.Tensor,    # (N,) higher = more likely positive
     if len(pos) == 0 or len(neg) == 0: return scores.new_tensor(float('nan'), dtype=torch.float32)
     d = pos[:, None] - neg[None, :]
     return (d > 0).float().mean() + 0.5 * (d == 0).float().mean()
+
+# %% ../nbs/00_core.ipynb #180eb800
+def knn_predict(bank: torch.Tensor,        # (N, D) features of labelled images
+                bank_labels: torch.Tensor,  # (N,) their classes
+                queries: torch.Tensor,      # (Q, D) features to classify
+                k: int = 20,                # neighbours that vote
+                temperature: float = 0.07,  # tau of the vote's weights exp(similarity / tau)
+                classes: int | None = None, # number of classes; None: from bank_labels
+                chunk: int = 1024,          # queries scored at a time
+               ) -> torch.Tensor:           # (Q,) predicted classes
+    "Classes of `queries` by a temperature-weighted vote of their `k` nearest `bank` features (cosine similarity)."
+    if not (isinstance(k, int) and k >= 1): raise ValueError(f'`k` must be an integer of at least 1, got {k!r}')
+    bank = torch.nn.functional.normalize(bank.float(), dim=1)
+    n, out = classes or int(bank_labels.max()) + 1, []
+    for q in queries.float().split(chunk):
+        sim, idx = (torch.nn.functional.normalize(q, dim=1) @ bank.T).topk(min(k, len(bank)), dim=1)
+        out.append(torch.zeros(len(q), n).scatter_add_(1, bank_labels[idx], (sim / temperature).exp()).argmax(1))
+    return torch.cat(out)
 
 # %% ../nbs/00_core.ipynb #733b403d
 def find_shared_data(name: str = '',          # a dataset folder inside shared/data ('' for shared/data itself)

@@ -18,7 +18,7 @@ from .core import atomic_write, world_info
 __all__ = ['IMAGE_EXTENSIONS', 'SPLIT_RATIOS', 'SPLITS', 'EUROSAT_SAMPLE', 'BDD_WEATHER', 'BDD_TIMEOFDAY', 'PACK_MAGIC',
            'PACK_VERSION', 'DataError', 'read_rgb', 'list_images', 'ImageFolderCorpus', 'collate_images',
            'read_bigearthnet_rgb', 'bigearthnet_labels', 'BigEarthNetCorpus', 'LoveDACrops', 'stratified_split',
-           'dataset_key', 'split_ratios', 'bundled_eurosat', 'make_bundled_sample', 'SceneDataset',
+           'stratified_subset', 'dataset_key', 'split_ratios', 'bundled_eurosat', 'make_bundled_sample', 'SceneDataset',
            'bdd100k_weather_splits', 'pack', 'PackedImages', 'pack_cli']
 
 # %% ../nbs/05_data.ipynb #4140b9cb
@@ -217,6 +217,17 @@ def stratified_split(labels: list[int] | torch.Tensor,       # class index per s
         n_tr, n_va = round(ratios[0] * len(idx)), round(ratios[1] * len(idx))
         for s, part in zip(SPLITS, (idx[:n_tr], idx[n_tr:n_tr + n_va], idx[n_tr + n_va:])): out[s] += part.tolist()
     return {s: sorted(v) for s, v in out.items()}
+
+# %% ../nbs/05_data.ipynb #3ee062a2
+def stratified_subset(labels: torch.Tensor, n: int, seed: int = 0) -> torch.Tensor:
+    "Indices of a seeded subset of about n samples with the class proportions of `labels` (all if n >= len)."
+    if n <= 0 or n >= len(labels): return torch.arange(len(labels))
+    g = torch.Generator().manual_seed(seed)
+    keep = []
+    for c in labels.unique():
+        idx = (labels == c).nonzero()[:, 0]
+        keep.append(idx[torch.randperm(len(idx), generator=g)[:max(1, round(n * len(idx) / len(labels)))]])
+    return torch.cat(keep).sort().values
 
 # %% ../nbs/05_data.ipynb #40a639d4
 def dataset_key(name: str | Path,   # a dataset's name or folder: 'EuroSAT', '/data/EuroSAT/2750', 'NWPU-RESISC45', ...

@@ -11,20 +11,19 @@ import pandas as pd
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
-from .core import atomic_write, auroc, autocast, resolve_precision
+from .core import atomic_write, auroc, resolve_precision
 from .augment import FAMILY_NAMES, AugmentConfig, two_views
 from .corruptions import CORRUPTIONS, CORRUPTION_GROUPS, corrupt
-from .data import EUROSAT_SAMPLE, SceneDataset, SPLIT_RATIOS, split_ratios
+from .data import EUROSAT_SAMPLE, SceneDataset, SPLIT_RATIOS, split_ratios, stratified_subset
 from .evidential import softplus_evidence, evidential_trust
-from .models import SSLMethod, gate_discrimination, methods_with
+from .models import SSLMethod, features, gate_discrimination, methods_with
 from .runs import PretrainedRun, load_run, results_file, save_results
 
 # %% auto #0
-__all__ = ['HEADS', 'Split', 'split_images', 'features', 'FeatureCache', 'ProbeResult', 'accuracy', 'linear_probe',
-           'stratified_subset', 'robustness_grid', 'summarize_robustness', 'view_factors', 'pair_factors', 'pair_trust',
-           'factor_trust', 'ki_trajectories', 'gate_report', 'gate_table', 'retrain_gate_heads', 'dataset_name',
-           'scene_splits', 'head_seed', 'LinearEvaluation', 'evaluate_linear', 'evaluate_robustness', 'evaluate_ki',
-           'save_evaluation']
+__all__ = ['HEADS', 'Split', 'split_images', 'FeatureCache', 'ProbeResult', 'accuracy', 'linear_probe', 'robustness_grid',
+           'summarize_robustness', 'view_factors', 'pair_factors', 'pair_trust', 'factor_trust', 'ki_trajectories',
+           'gate_report', 'gate_table', 'retrain_gate_heads', 'dataset_name', 'scene_splits', 'head_seed',
+           'LinearEvaluation', 'evaluate_linear', 'evaluate_robustness', 'evaluate_ki', 'save_evaluation']
 
 # %% ../nbs/08_evaluate.ipynb #8e18392f
 class Split(NamedTuple):
@@ -50,31 +49,6 @@ def split_images(root: str | Path = '',     # class folders; '' for the bundled 
     return Split(images, labels, list(ds.classes), key)
 
 # %% ../nbs/08_evaluate.ipynb #d76d3e3e
-@torch.no_grad()
-def features(model: SSLMethod,          # a method (its backbone is used), in eval mode
-             images: torch.Tensor,      # uint8 (N, 3, H, W)
-             corruption: str = '',      # one of CORRUPTIONS, or '' for clean images
-             severity: int = 0,         # 1..5 with a corruption
-             batch_size: int = 256,
-             seed: int = 0,             # seed of the corruption's randomness
-             precision: str = 'auto',   # 'auto' (bf16 where the device computes it natively), 'bf16' or 'fp32'
-             progress: bool = False,    # a tqdm bar over the chunks
-            ) -> torch.Tensor:          # float32 (N, D)
-    "Pooled backbone features of `images`, optionally corrupted, computed in chunks on the model's device; on the CPU."
-    dev = next(model.parameters()).device
-    precision = resolve_precision(precision, dev)
-    out = []
-    starts = range(0, len(images), batch_size)
-    if progress:
-        from tqdm.auto import tqdm
-        starts = tqdm(starts, desc=f'features {corruption or "clean"} {severity or ""}'.strip(), unit='batch')
-    for i, s in enumerate(starts):
-        x = images[s:s + batch_size].to(dev).float() / 255
-        if corruption: x = corrupt(x, corruption, severity, torch.Generator().manual_seed(seed * 100_003 + i))
-        with autocast(dev, precision):
-            out.append(model.backbone(x.contiguous(memory_format=torch.channels_last)).float())
-    return torch.cat(out).cpu()                       # results on the CPU, whatever device computed them
-
 class FeatureCache:
     "Features on disk under a hash of the checkpoint, the data, the corruption and the severity."
     def __init__(self, folder: str | Path): self.folder = Path(folder)
@@ -142,16 +116,6 @@ class _Standardise(nn.Module):
     def forward(self, x): return (x - self.mu) / self.sd
 
 # %% ../nbs/08_evaluate.ipynb #6a0d3e42
-def stratified_subset(labels: torch.Tensor, n: int, seed: int = 0) -> torch.Tensor:
-    "Indices of a seeded subset of about n samples with the class proportions of `labels` (all if n >= len)."
-    if n <= 0 or n >= len(labels): return torch.arange(len(labels))
-    g = torch.Generator().manual_seed(seed)
-    keep = []
-    for c in labels.unique():
-        idx = (labels == c).nonzero()[:, 0]
-        keep.append(idx[torch.randperm(len(idx), generator=g)[:max(1, round(n * len(idx) / len(labels)))]])
-    return torch.cat(keep).sort().values
-
 def robustness_grid(run: PretrainedRun, head: nn.Module, test: Split,
                     cache: FeatureCache | None = None,   # reuse features across calls (None: compute, keep nothing)
                     corruptions: tuple = CORRUPTIONS, severities: tuple = (1, 2, 3, 4, 5),

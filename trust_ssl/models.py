@@ -14,14 +14,15 @@ from .evidential import softplus_evidence, dirichlet_params, evidential_trust
 from .losses import (nt_xent, byol_loss, vicreg_loss, selective_additive, selective_multiplicative,
                               factor_diversity, aux_family_loss, dirichlet_kl, evidential_consistency, factor_anchor, conflict_bce,
                               ObjectiveWeights)
-from .core import auroc
+from .core import auroc, autocast, resolve_precision
 from .augment import FAMILY_NAMES, anchor_eligibility
+from .corruptions import corrupt
 
 # %% auto #0
 __all__ = ['HIST_BINS', 'BACKBONES', 'STEMS', 'AUX_MODES', 'EVIDENCE_PAIRS', 'METHODS', 'CAPABILITIES', 'ImageStatistics',
            'make_backbone', 'parse_spec', 'mlp', 'FactorHead', 'EvidentialHeads', 'EMA', 'StepSchedule', 'MethodOutput',
            'SSLMethod', 'SimCLR', 'BYOL', 'VICReg', 'gate_discrimination', 'TrustSSL', 'Scalar', 'Multiplicative',
-           'MultiplicativeIsolated', 'MultiplicativeGlobal', 'CosineGate', 'build_method', 'methods_with']
+           'MultiplicativeIsolated', 'MultiplicativeGlobal', 'CosineGate', 'build_method', 'methods_with', 'features']
 
 # %% ../nbs/06_models.ipynb #74b7a5f4
 HIST_BINS = 16   # histogram bins per channel of the image-statistics baseline
@@ -378,3 +379,29 @@ def methods_with(capability: str,        # one of CAPABILITIES
     "The names of the methods that have `capability`, in the registry's order."
     if capability not in CAPABILITIES: raise ValueError(f'unknown capability {capability!r}; expected one of {CAPABILITIES}')
     return tuple(name for name, cls in methods.items() if getattr(cls, capability))
+
+# %% ../nbs/06_models.ipynb #b9430f8e
+@torch.no_grad()
+def features(model: SSLMethod,          # a method (its backbone is used), in eval mode
+             images: torch.Tensor,      # uint8 (N, 3, H, W)
+             corruption: str = '',      # one of CORRUPTIONS, or '' for clean images
+             severity: int = 0,         # 1..5 with a corruption
+             batch_size: int = 256,
+             seed: int = 0,             # seed of the corruption's randomness
+             precision: str = 'auto',   # 'auto' (bf16 where the device computes it natively), 'bf16' or 'fp32'
+             progress: bool = False,    # a tqdm bar over the chunks
+            ) -> torch.Tensor:          # float32 (N, D)
+    "Pooled backbone features of `images`, optionally corrupted, computed in chunks on the model's device; on the CPU."
+    dev = next(model.parameters()).device
+    precision = resolve_precision(precision, dev)
+    out = []
+    starts = range(0, len(images), batch_size)
+    if progress:
+        from tqdm.auto import tqdm
+        starts = tqdm(starts, desc=f'features {corruption or "clean"} {severity or ""}'.strip(), unit='batch')
+    for i, s in enumerate(starts):
+        x = images[s:s + batch_size].to(dev).float() / 255
+        if corruption: x = corrupt(x, corruption, severity, torch.Generator().manual_seed(seed * 100_003 + i))
+        with autocast(dev, precision):
+            out.append(model.backbone(x.contiguous(memory_format=torch.channels_last)).float())
+    return torch.cat(out).cpu()                       # results on the CPU, whatever device computed them

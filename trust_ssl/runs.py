@@ -52,8 +52,9 @@ def load_checkpoint(path: str | Path) -> dict:
     return state
 
 # %% ../nbs/07c_runs.ipynb #dc2f0c86
-RESUME_MAY_CHANGE = ('max_steps', 'log_every', 'checkpoint_every', 'out_dir', 'precision', 'compile', 'channels_last', 'snapshot_step')
-BRANCH_MAY_CHANGE = ('max_steps', 'log_every', 'checkpoint_every', 'out_dir', 'snapshot_step', 'name', 'method', 'method_args', 'lsel_max',
+RESUME_MAY_CHANGE = ('max_steps', 'log_every', 'checkpoint_every', 'out_dir', 'precision', 'compile', 'channels_last', 'snapshot_step',
+                     'monitor_every', 'monitor_images')
+BRANCH_MAY_CHANGE = ('max_steps', 'log_every', 'checkpoint_every', 'out_dir', 'snapshot_step', 'monitor_every', 'monitor_images', 'name', 'method', 'method_args', 'lsel_max',
                      'branch_from', 'branch_step')   # method and method_args further checked by check_branch
 def check_resumable(state: dict,        # a checkpoint, from load_checkpoint
                     cfg: TrainConfig,   # the configuration of the resume
@@ -80,9 +81,9 @@ def append_history(path: Path, record: dict):
     with open(path, 'a') as f: f.write(json.dumps(record) + '\n')
 
 def trim_history(path: Path, keep_until: int, steps_per_epoch: int) -> None:
-    "Drop history lines of work the checkpoint at step `keep_until` does not hold, and a partial epoch's record."
+    "Drop history lines of work the checkpoint at step `keep_until` does not hold, and a partial epoch's record (a monitor line at that step measured the checkpoint: it stays)."
     if not path.is_file(): return
-    keep = lambda r: r['step'] < keep_until or (r['step'] == keep_until and (r['kind'] == 'step' or (r['kind'] == 'epoch' and r['step'] % steps_per_epoch == 0)))
+    keep = lambda r: r['step'] < keep_until or (r['step'] == keep_until and (r['kind'] in ('step', 'monitor') or (r['kind'] == 'epoch' and r['step'] % steps_per_epoch == 0)))
     lines = [l for l in path.read_text().splitlines() if l.strip() and keep(json.loads(l))]
     atomic_write(path, ''.join(l + '\n' for l in lines))
 

@@ -12,10 +12,10 @@ import numpy as np
 import torch
 import torch.nn as nn
 import torch.distributed as dist
-from .core import atomic_write, autocast, duration_text, machine_info, remove_stale_temporaries, resolve_precision, world_info
+from .core import atomic_write, autocast, knn_predict, duration_text, machine_info, remove_stale_temporaries, resolve_precision, world_info
 from .augment import AugmentConfig, two_views
-from .data import PackedImages
-from .models import METHODS, StepSchedule, build_method, methods_with
+from .data import EUROSAT_SAMPLE, PackedImages, SceneDataset, stratified_subset
+from .models import METHODS, StepSchedule, build_method, features, methods_with
 from .config import DEFAULT_PRESET, PRESETS, TrainConfig, config_record, legacy_config, parse_overrides, resolve_config
 from .packs import check_same_data, data_fingerprint, training_data
 from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, append_history, branch_snapshot, check_resumable, inherit_history,
@@ -24,7 +24,8 @@ from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, append_history, branch
 # %% auto #0
 __all__ = ['ETA_AFTER', 'LARS', 'param_groups', 'cosine', 'make_schedules', 'ramp_start', 'resolve_step', 'NonFiniteLoss',
            'train_step', 'check_branch', 'setup_distributed', 'Progress', 'Loop', 'save_training', 'train_one_epoch',
-           'resume_point', 'build_training', 'run_data', 'record_start', 'train', 'main', 'demo_run', 'step_seconds']
+           'Monitor', 'monitor_step', 'resume_point', 'build_training', 'run_data', 'record_start', 'train', 'main',
+           'demo_run', 'step_seconds']
 
 # %% ../nbs/07d_train.ipynb #5a44eafd
 class LARS(torch.optim.Optimizer):
@@ -250,6 +251,40 @@ def train_one_epoch(loop: Loop,
     append_history(loop.out / 'history.jsonl', record)
     return step, record
 
+# %% ../nbs/07d_train.ipynb #ea52aac4
+class Monitor:
+    "The training monitor: kNN top-1 of the backbone's features, a seeded stratified subset of the training split as the bank and of the validation split as the queries."
+    def __init__(self, cfg: TrainConfig, precision: str):
+        if cfg.data and Path(cfg.data).is_file():
+            raise ValueError(f'`monitor_every` needs `data` to be a folder of class folders (its kNN reads their training and validation splits), not the packed file {cfg.data}')
+        root, self.precision = cfg.data or EUROSAT_SAMPLE, precision
+        self.bank, self.queries = (_labelled_subset(SceneDataset(root, split, size=cfg.image_size), n, cfg.seed)
+                                   for split, n in (('train', cfg.monitor_images), ('val', cfg.monitor_images // 2)))
+    def __call__(self, model: nn.Module) -> float:
+        "kNN top-1 (k = 20) of `model`'s frozen backbone; the model is left in the mode it was in."
+        was = model.training; model.eval()
+        try: fb, fq = (features(model, x.images, precision=self.precision) for x in (self.bank, self.queries))
+        finally: model.train(was)
+        return (knn_predict(fb, self.bank.labels, fq) == self.queries.labels).float().mean().item()
+
+class _Labelled(NamedTuple):
+    images: torch.Tensor   # uint8 (N, 3, H, W)
+    labels: torch.Tensor   # (N,)
+
+def _labelled_subset(ds: SceneDataset, n: int, seed: int) -> _Labelled:
+    "A seeded stratified subset of about `n` images of `ds`, in memory."
+    keep = stratified_subset(torch.as_tensor(ds.labels), n, seed).tolist()
+    return _Labelled(torch.stack([ds[i][0] for i in keep]), torch.as_tensor([ds.labels[i] for i in keep]))
+
+def monitor_step(monitor: Monitor | None, loop: Loop, step: int, progress: Progress) -> None:
+    "At step 0, at every `monitor_every`-th epoch end and at the last step: the kNN top-1, into the history (kind 'monitor') and onto the progress line."
+    cfg, spe = loop.cfg, loop.steps_per_epoch
+    if monitor is None or not (step == 0 or step == loop.total or (step % spe == 0 and (step // spe) % cfg.monitor_every == 0)): return
+    t0 = time.perf_counter(); acc = monitor(loop.model); seconds = time.perf_counter() - t0
+    append_history(loop.out / 'history.jsonl', dict(kind='monitor', epoch=step // spe, step=step, knn_top1=acc, seconds=seconds))
+    if progress.bar is not None: progress.bar.set_postfix(knn=f'{acc:.3f}', refresh=False)
+    progress.say(f'{cfg.method}: step {step}, kNN top-1 {acc:.4f} ({seconds:.1f} s)')
+
 # %% ../nbs/07d_train.ipynb #970b32e5
 def resume_point(cfg: TrainConfig, world: int, precision: str,
                  resume: bool = True,   # continue from out_dir/checkpoint.pt when it exists
@@ -359,8 +394,11 @@ def train(cfg: TrainConfig,       # the run
                     dict(data_fingerprint=fingerprint, **({'branch': branch} if branch else {})))
         if rank == 0: record_start(loop, start, changed, parent, branch)
         bar, record, step = Progress(total, start, cfg.method, progress and rank == 0), {}, start
+        monitor = Monitor(cfg, precision) if cfg.monitor_every and rank == 0 and start < total else None
+        if start == 0: monitor_step(monitor, loop, 0, bar)
         while step < total:
             step, rec = train_one_epoch(loop, step // spe, step, bar); record = rec or record
+            monitor_step(monitor, loop, step, bar)
         bar.close()
         if rank == 0 and total == 0 and not (out / 'checkpoint.pt').is_file(): save_training(loop, 0)   # max_steps=0: the initialisation is the run
     if world > 1: dist.barrier()
