@@ -43,6 +43,7 @@ class Step(NamedTuple):
     unit: str = ''   # the run folder whose steps are published together (a trunk with its branches: the trunk's)
     publish: Path | None = None  # the folder its unit's small files are copied to once every step of the unit is finished
 
+# %% ../nbs/16_reproduce.ipynb #da1f091c
 def _check_inputs(data: str, eval_data: tuple, ood_root: str | None, id_folder: str):
     "Refuse, before the first step, inputs that a step would fail on hours later (ood_root None: no OOD evaluation)."
     if data and not Path(data).exists(): raise ValueError(f'--data {data}: no such file or folder; expected a packed file or a folder of images')
@@ -70,6 +71,7 @@ def _eval_sets(data: str, eval_data: str | tuple, dataset: str | tuple, evals: t
                                                f'no evaluation dataset {d!r}; the datasets are {list(sets)}'))
     return sets
 
+# %% ../nbs/16_reproduce.ipynb #98b7e1f4
 def _pretrain_step(m: str, c: Configuration, seed: int, preset: str, data: str, root: Path, rows: dict, config: dict, bases: dict, unit: dict) -> Step:
     "The pretraining step of configuration `m` and `seed`: 10_pretrain with the fields that differ from what it resolves by itself."
     run = root / 'pretrain' / run_folder(m, seed)
@@ -98,6 +100,7 @@ def _eval_steps(m: str, c: Configuration, seed: int, preset: str, root: Path, ev
                               root / 'notebooks' / f"{EVALS[e].notebook}-{m}-seed{seed}{on.replace(' on ', '-')}.ipynb", result, **unit))
     return steps
 
+# %% ../nbs/16_reproduce.ipynb #c6754377
 def plan(preset: str = DEFAULT_PRESET,     # one of trust_ssl.config.PRESETS
          data: str = '',             # pretraining data: a packed file or folder; '' = the bundled sample
          seeds: tuple = (0,),
@@ -156,6 +159,7 @@ def execute_notebook(notebook: str | Path, executed: str | Path, parameters: dic
     class IPCKernelManager(AsyncKernelManager): transport = Unicode('ipc')
     pm.execute_notebook(notebook, executed, parameters=parameters, progress_bar=False, cwd=str(cwd), kernel_manager_class=IPCKernelManager)
 
+# %% ../nbs/16_reproduce.ipynb #dc1ea002
 def _mark_done(path: Path, step: Step):
     atomic_write(path, json.dumps(dict(step=step.name, params=step.params, result=str(step.result or ''), finished=time.time())))
 
@@ -180,6 +184,7 @@ def failure_line(s: Step, e: Exception) -> str:
     first = next((l for l in str(what).splitlines() if l.strip()), '')
     return f'{s.name} failed in {s.notebook}{cell}: {first} (the executed notebook: {s.executed})'
 
+# %% ../nbs/16_reproduce.ipynb #1f927aa1
 def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | None = None,
              execute: Callable | None = None,   # runs one Step; papermill on nbs/<step.notebook> if None
             ) -> dict:
@@ -217,6 +222,7 @@ def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | No
         if s.unit in units: _publish_if_complete(units[s.unit], published, log)
     return counts
 
+# %% ../nbs/16_reproduce.ipynb #32f529a4
 PUBLISHED_RUN_FILES = ('config.json', 'history.jsonl', 'complete.json')   # what a pretraining run publishes (never its checkpoints)
 
 def _unit_marker(steps: list[Step]) -> Path: return steps[0].publish / 'units' / f'{steps[0].unit}.json'
@@ -239,6 +245,7 @@ def _published(steps: list[Step]) -> bool:
     return all((pub / 'results' / s.result.name).is_file() if s.result is not None else
                all((pub / 'pretrain' / Path(s.params['out_dir']).name / f).is_file() for f in PUBLISHED_RUN_FILES) for s in steps)
 
+# %% ../nbs/16_reproduce.ipynb #e136f88d
 RUN_PATH_KEYS = ('out_dir', 'run_dir', 'branch_from', 'parent', 'branched_from', 'result')   # fields that hold where runs were kept
 
 def _strip_paths(x, key: str = ''):
