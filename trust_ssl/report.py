@@ -17,13 +17,13 @@ from .models import METHODS
 from .study import CONFIGURATIONS
 
 # %% auto #0
-__all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'KI_SCALE', 'CLAIMS', 'KI_GROUPS', 'DYNAMICS', 'PILOT_COLUMNS',
-           'aggregate_seeds', 'SeedDifference', 'seed_difference', 'verdict', 'difference_text', 'paper_numbers',
-           'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table', 'linear_values',
-           'linear_table', 'robustness_values', 'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows',
-           'ablation_table', 'ki_values', 'ki_table', 'Claim', 'claim_table', 'write_claims', 'load_history',
-           'load_histories', 'run_record', 'run_records', 'caption', 'severity5_heatmap', 'ki_by_group', 'table_rows',
-           'ablation_dynamics', 'pilot_table', 'write_pilot']
+__all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'KI_SCALE', 'CLAIMS', 'CURVE_FIELDS', 'KI_GROUPS', 'DYNAMICS',
+           'PILOT_COLUMNS', 'aggregate_seeds', 'SeedDifference', 'seed_difference', 'verdict', 'difference_text',
+           'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table',
+           'linear_values', 'linear_table', 'robustness_values', 'robustness_tables', 'ood_values', 'ood_table4',
+           'ood_rows', 'ablation_table', 'ki_values', 'ki_table', 'Claim', 'claim_table', 'write_claims',
+           'load_history', 'load_histories', 'run_record', 'run_records', 'caption', 'learning_curve',
+           'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics', 'pilot_table', 'write_pilot']
 
 # %% ../nbs/15_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -359,6 +359,22 @@ def caption(what: str,              # what the table shows, one sentence
     else: trained = untrained or f'the training records of its {n_runs} run(s) were not found'
     data = ', '.join(sorted(results.dataset.astype(str).unique()))
     return f'{what} Ours: {trained}; data {data}; {results.seed.nunique()} seed(s)' + (f'; {cells}.' if cells else '.')
+
+# %% ../nbs/15_report.ipynb #0963c42f
+CURVE_FIELDS = ('method', 'name', 'seed', 'backbone', 'stem', 'image_size', 'batch_size', 'base_lr', 'epochs', 'augment', 'method_args')
+
+def learning_curve(run_dirs,   # run folders trained with the monitor (`monitor_every`)
+                  ) -> pd.DataFrame:   # run, the configuration's fields, epoch, step, views, knn_top1
+    "The monitor's kNN top-1 of each run along its training, with the views seen so far and what distinguishes the runs."
+    rows = []
+    for d in map(Path, run_dirs):
+        cfg = json.loads((d / 'config.json').read_text()); res = cfg.get('resolved', {})
+        lines = [json.loads(l) for l in (d / 'history.jsonl').read_text().splitlines() if l.strip()]
+        views = 2 * cfg['batch_size'] * res.get('processes', 1)
+        rows += [dict(run=d.name, **{k: json.dumps(cfg[k]) if isinstance(cfg.get(k), dict) else cfg.get(k) for k in CURVE_FIELDS},
+                      epoch=l['epoch'], step=l['step'], views=l['step'] * views, knn_top1=l['knn_top1'])
+                 for l in lines if l['kind'] == 'monitor']
+    return pd.DataFrame(rows)
 
 # %% ../nbs/15_report.ipynb #41e2425e
 def severity5_heatmap(rob: pd.DataFrame,  # robustness results

@@ -24,8 +24,8 @@ from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, append_history, branch
 # %% auto #0
 __all__ = ['ETA_AFTER', 'LARS', 'param_groups', 'cosine', 'make_schedules', 'ramp_start', 'resolve_step', 'NonFiniteLoss',
            'train_step', 'check_branch', 'setup_distributed', 'Progress', 'Loop', 'save_training', 'train_one_epoch',
-           'Monitor', 'monitor_step', 'resume_point', 'build_training', 'run_data', 'record_start', 'train', 'main',
-           'demo_run', 'step_seconds']
+           'Monitor', 'monitor_step', 'resume_point', 'build_training', 'run_data', 'record_start', 'train',
+           'knn_of_run', 'main', 'demo_run', 'step_seconds']
 
 # %% ../nbs/07d_train.ipynb #5a44eafd
 class LARS(torch.optim.Optimizer):
@@ -409,6 +409,18 @@ def _views(imgs, aug: AugmentConfig, gen: torch.Generator, channels_last: bool):
     v = two_views(imgs, aug, gen)
     if not channels_last: return v
     return v._replace(x1=v.x1.contiguous(memory_format=torch.channels_last), x2=v.x2.contiguous(memory_format=torch.channels_last))
+
+# %% ../nbs/07d_train.ipynb #77f7289d
+def knn_of_run(run_dir: str | Path,       # a trained run's folder
+               monitor_images: int = 2000,  # the kNN bank (the queries: half as many)
+               device: str = 'cpu',
+              ) -> float:
+    "The monitor's kNN top-1 of a run's checkpoint, on its own data, image size and seed: the same measure for runs that trained without the monitor."
+    cfg = resolve_config(DEFAULT_PRESET, Path(run_dir) / 'config.json', monitor_images=monitor_images)
+    state = load_checkpoint(Path(run_dir) / 'checkpoint.pt')
+    model = build_method(cfg.method, backbone=cfg.backbone, stem=cfg.stem, **cfg.method_args)
+    model.load_state_dict(state['model'])
+    return Monitor(cfg, resolve_precision(cfg.precision, device))(model.to(device))
 
 # %% ../nbs/07d_train.ipynb #78794d66
 def _field_help() -> str:
