@@ -30,23 +30,23 @@ class TrainConfig:
     split: str = 'all'                 # 'all' images of a folder, or 'train' (etc.) of a class-folder dataset
     image_size: int = 224              # side of the augmented views
     augment: dict = field(default_factory=dict)       # AugmentConfig overrides
-    epochs: int = 200
+    epochs: int = 200                # passes over the training images (the schedules' length)
     batch_size: int = 512              # per process
     optimizer: str = 'lars'            # 'lars' or 'sgd'
     base_lr: float = 0.3               # lr = base_lr * global batch / 256
-    weight_decay: float = 1e-6
+    weight_decay: float = 1e-6         # on weights; biases and norm parameters get none
     clip_grad: float | None = None     # clip the global gradient norm to this, as DINO does (None: no clipping)
     head_lr: float | None = None       # the gate heads' own Adam at this learning rate, outside the clipping (None: the main optimiser, as the paper)
-    warmup_epochs: float = 10
+    warmup_epochs: float = 10          # linear learning-rate warm-up, then cosine to 0
     lmin: tuple = (0.5, 0.05)          # lambda_min, cosine from the first to the second
     lsel_max: float = 0.2              # lambda_sel after the ramp
     lsel_ramp: tuple = (0.5, 0.75)     # the ramp's start and end, as fractions of training (epochs 100 -> 150 of 200)
     momentum: tuple = (0.996, 1.0)     # BYOL's EMA momentum, cosine
     glob_anneal_end: float = 0.75      # multiplicative ablation: global term cosine 1 -> 0 by this fraction
     precision: str = 'auto'            # 'auto' (bf16 where the device computes it natively, else fp32), 'bf16' or 'fp32'
-    channels_last: bool = True
+    channels_last: bool = True         # the channels-last memory layout (faster convolutions on CPUs and GPUs)
     compile: bool = False              # torch.compile the model
-    seed: int = 0
+    seed: int = 0                      # initialisation, data order and augmentations
     log_every: int = 50                # steps between history lines (and one line per epoch)
     checkpoint_every: int | None = None  # steps between mid-epoch checkpoints (None: at epoch ends only)
     monitor_every: int | None = None   # epochs between kNN checks of the backbone (bank: the training split, queries: the validation split); None: off
@@ -55,7 +55,7 @@ class TrainConfig:
     snapshot_step: int | str | None = None  # also keep this step's checkpoint as snapshot-step<N>.pt for branches; 'ramp': the selective ramp's first step
     branch_from: str | None = None     # a run folder: start from its snapshot at `branch_step` instead of from scratch (a paired branch)
     branch_step: int | str | None = None    # the step of `branch_from`'s snapshot; 'ramp' as for snapshot_step
-    out_dir: str = 'runs/pretrain'
+    out_dir: str = 'runs/pretrain'      # the run folder
 
 # %% ../nbs/07a_config.ipynb #58241b99
 PRESETS = {
