@@ -7,6 +7,7 @@ from __future__ import annotations
 import json, math, warnings
 from pathlib import Path
 from typing import NamedTuple
+import numpy as np
 import pandas as pd
 from . import core
 from .core import atomic_write, duration_text
@@ -19,10 +20,10 @@ from .study import CONFIGURATIONS
 # %% auto #0
 __all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'KI_SCALE', 'CLAIMS', 'CURVE_FIELDS', 'KI_GROUPS', 'DYNAMICS',
            'PILOT_COLUMNS', 'aggregate_seeds', 'SeedDifference', 'seed_difference', 'verdict', 'difference_text',
-           'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table',
-           'linear_values', 'linear_table', 'robustness_values', 'robustness_tables', 'ood_values', 'ood_table4',
-           'ood_rows', 'ablation_table', 'ki_values', 'ki_table', 'Claim', 'claim_table', 'write_claims',
-           'load_history', 'load_histories', 'run_record', 'run_records', 'caption', 'learning_curve',
+           'holm', 'benjamini_hochberg', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text',
+           'write_table', 'linear_values', 'linear_table', 'robustness_values', 'robustness_tables', 'ood_values',
+           'ood_table4', 'ood_rows', 'ablation_table', 'ki_values', 'ki_table', 'Claim', 'claim_table', 'corrected',
+           'write_claims', 'load_history', 'load_histories', 'run_record', 'run_records', 'caption', 'learning_curve',
            'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics', 'pilot_table', 'write_pilot']
 
 # %% ../nbs/15_report.ipynb #88d87f95
@@ -47,6 +48,7 @@ class SeedDifference(NamedTuple):
     n: int               # the seeds (paired) or the smaller side's count (unpaired)
     paired: bool
     test: str            # 'paired t' or 'Welch t'
+    p: float = float('nan')   # two-sided p-value of no difference (NaN without an interval)
 
 def seed_difference(a: pd.Series,   # one configuration's values, indexed by seed
                     b: pd.Series,   # the other's
@@ -63,8 +65,9 @@ def seed_difference(a: pd.Series,   # one configuration's values, indexed by see
     q = (1 + level) / 2
     if paired:
         d = a - b.reindex(a.index); n = len(d)
-        half = stats.t.ppf(q, n - 1) * d.std(ddof=1) / math.sqrt(n) if n > 1 and d.std(ddof=1) > 0 else float('nan')   # no spread: no interval
-        return SeedDifference(float(d.mean()), float(d.mean() - half), float(d.mean() + half), n, True, 'paired t')
+        se = d.std(ddof=1) / math.sqrt(n) if n > 1 and d.std(ddof=1) > 0 else float('nan')   # no spread: no interval
+        half, p = stats.t.ppf(q, n - 1) * se, 2 * stats.t.sf(abs(d.mean()) / se, n - 1) if se == se else float('nan')
+        return SeedDifference(float(d.mean()), float(d.mean() - half), float(d.mean() + half), n, True, 'paired t', float(p))
     m = float(a.mean() - b.mean()); n = min(len(a), len(b))
     if n < 2: return SeedDifference(m, float('nan'), float('nan'), n, False, 'Welch t')
     va, vb = a.var(ddof=1) / len(a), b.var(ddof=1) / len(b)
@@ -72,7 +75,7 @@ def seed_difference(a: pd.Series,   # one configuration's values, indexed by see
     if se == 0: return SeedDifference(m, float('nan'), float('nan'), n, False, 'Welch t')    # no spread on either side: no interval
     df = (va + vb) ** 2 / (va ** 2 / (len(a) - 1) + vb ** 2 / (len(b) - 1))
     half = stats.t.ppf(q, df) * se
-    return SeedDifference(m, m - half, m + half, n, False, 'Welch t')
+    return SeedDifference(m, m - half, m + half, n, False, 'Welch t', float(2 * stats.t.sf(abs(m) / se, df)))
 
 def verdict(d: SeedDifference,  # the difference claimed positive (a above b)
            ) -> str:
@@ -84,6 +87,24 @@ def difference_text(d: SeedDifference, scale: float = 100, unit: str = ' pts', d
     "A claim sentence's number: '+2.7 pts [-2.5, +7.8] (paired t, n = 3)'."
     num = lambda x: 'n/a' if math.isnan(x) else f'{x * scale:+.{digits}f}'
     return f'{num(d.mean)}{unit} [{num(d.low)}, {num(d.high)}] ({d.test}, n = {d.n})'
+
+# %% ../nbs/15_report.ipynb #0dbd0c69
+def _ranked(p) -> tuple:
+    "p as floats, the positions of its non-NaN values from the smallest p up, and an all-NaN result to fill."
+    p = np.asarray(p, dtype=float); ok = np.flatnonzero(~np.isnan(p))
+    return p, ok[np.argsort(p[ok], kind='stable')], np.full(len(p), np.nan)
+
+def holm(p) -> pd.Series:
+    "Holm's step-down adjusted p-values (family-wise error), in the given order; NaN stays NaN and is not counted."
+    p, order, out = _ranked(p); m = len(order)
+    out[order] = np.minimum(1.0, np.maximum.accumulate(p[order] * (m - np.arange(m))))
+    return pd.Series(out)
+
+def benjamini_hochberg(p) -> pd.Series:
+    "Benjamini-Hochberg q-values (false discovery rate), in the given order; NaN stays NaN and is not counted."
+    p, order, out = _ranked(p); m = len(order)
+    out[order] = np.minimum(1.0, np.minimum.accumulate((p[order] * m / np.arange(1, m + 1))[::-1])[::-1])
+    return pd.Series(out)
 
 # %% ../nbs/15_report.ipynb #011acf46
 PAPER_NUMBERS = Path(core.__file__).parent / 'assets' / 'paper_numbers.csv'
@@ -240,21 +261,22 @@ class Claim(NamedTuple):
     a: str           # configurations (trust_ssl.study.CONFIGURATIONS)
     b: str           # '' for a value of `a` alone, claimed positive (a change over severity)
     value: str       # 'linear' (the clean probe, %), a robustness summary ('clean', 's5', 's5_erasure', ...) or a K-I change ('dK_contradiction', ...)
+    primary: str = ''  # the dataset on which it is a primary comparison, fixed before the runs (Holm); '' : exploratory everywhere (BH)
 
 CLAIMS = (
-    Claim('a', 'additive over multiplicative, as the paper ran it', 'trust_ssl', 'multiplicative', 'linear'),
-    Claim('a', 'additive over multiplicative, isolated (the stop-gradient only)', 'trust_ssl', 'multiplicative_isolated', 'linear'),
+    Claim('a', 'additive over multiplicative, as the paper ran it', 'trust_ssl', 'multiplicative', 'linear', 'eurosat'),
+    Claim('a', 'additive over multiplicative, isolated (the stop-gradient only)', 'trust_ssl', 'multiplicative_isolated', 'linear', 'eurosat'),
     Claim('a', "the recipe's loss, of which annealing the global term out", 'multiplicative_global', 'multiplicative', 'linear'),
     Claim('a', 'additive over the multiplicative recipe with the global term kept', 'trust_ssl', 'multiplicative_global', 'linear'),
-    Claim('b', 'Trust-SSL over SimCLR (standard recipe)', 'trust_ssl', 'simclr', 'linear'),
+    Claim('b', 'Trust-SSL over SimCLR (standard recipe)', 'trust_ssl', 'simclr', 'linear', 'eurosat'),
     Claim('b', 'of which the family operations', 'simclr_families', 'simclr', 'linear'),
-    Claim('b', 'Trust-SSL over SimCLR with the same family operations', 'trust_ssl', 'simclr_families', 'linear'),
+    Claim('b', 'Trust-SSL over SimCLR with the same family operations', 'trust_ssl', 'simclr_families', 'linear', 'eurosat'),
     Claim('b', 'of which the selective term', 'trust_ssl', 'trust_nosel', 'linear'),
     Claim('b', "of which the gate's discrimination", 'trust_ssl', 'trust_constgate', 'linear'),
-    Claim('c', 'erasure at s = 5: Trust-SSL over SimCLR', 'trust_ssl', 'simclr', 's5_erasure'),
-    Claim('c', 'erasure at s = 5: Trust-SSL over SimCLR with the family operations', 'trust_ssl', 'simclr_families', 's5_erasure'),
+    Claim('c', 'erasure at s = 5: Trust-SSL over SimCLR', 'trust_ssl', 'simclr', 's5_erasure', 'eurosat'),
+    Claim('c', 'erasure at s = 5: Trust-SSL over SimCLR with the family operations', 'trust_ssl', 'simclr_families', 's5_erasure', 'eurosat'),
     Claim('c', 'erasure at s = 5: the selective term', 'trust_ssl', 'trust_nosel', 's5_erasure'),
-    Claim('d', 'K rises with severity on contradiction corruptions (s = 5 minus s = 1)', 'trust_ssl', '', 'dK_contradiction'),
+    Claim('d', 'K rises with severity on contradiction corruptions (s = 5 minus s = 1)', 'trust_ssl', '', 'dK_contradiction', 'eurosat'),
     Claim('d', 'I rises with severity on erasure corruptions, as classical subjective logic predicts (the paper: it falls)', 'trust_ssl', '', 'dI_erasure'),
     Claim('d', "the anomaly's proposed cause: detaching L_aux from the heads raises erasure's I change", 'trust_aux_detached', 'trust_ssl', 'dI_erasure'),
     Claim('d', "the anomaly's proposed cause: removing L_aux raises erasure's I change", 'trust_aux_off', 'trust_ssl', 'dI_erasure'),
@@ -264,13 +286,13 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
                 rob: pd.DataFrame | None = None,   # robustness results
                 ki: pd.DataFrame | None = None,    # K-I trajectories
                 claims: tuple = CLAIMS,
-               ) -> pd.DataFrame:   # claim, what, a, b, value, dataset, mean, low, high, n, test, verdict, text
-    "Every claim's difference per dataset with its 95% interval over seeds and its verdict: accuracy in percentage points, K and I changes x1000."
+               ) -> pd.DataFrame:   # claim, what, a, b, value, primary, dataset, mean, low, high, n, test, p, p_adjusted, correction, verdict_95, verdict, text
+    "Every claim's difference per dataset with its 95% interval over seeds, its p-value corrected (Holm over the primaries, Benjamini-Hochberg over the rest) and its verdict: accuracy in percentage points, K and I changes x1000."
     vals = []
     if lin is not None and len(lin): vals.append(linear_values(lin).assign(condition='linear'))
     if rob is not None and len(rob): vals.append(robustness_values(rob))
     if ki is not None and len(ki): vals.append(ki_values(ki))
-    if not vals: return pd.DataFrame(columns=['claim', 'what', 'a', 'b', 'value', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'verdict', 'text'])
+    if not vals: return pd.DataFrame(columns=['claim', 'what', 'a', 'b', 'value', 'primary', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95', 'verdict', 'text'])
     v = pd.concat(vals, ignore_index=True)
     rows = []
     for c in claims:
@@ -281,19 +303,32 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
             common = a.index.intersection(b.index)          # paired on the seeds both have; Welch only when they share none
             d = seed_difference(a[common], b[common], paired=True) if len(common) else seed_difference(a, b, paired=False)
             if not c.b: d = d._replace(test='one-sample t')
-            rows.append(dict(c._asdict(), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, test=d.test,
-                             verdict=verdict(d), text=difference_text(d, **(dict(unit='', digits=2) if c.value.startswith('d') else {}))))   # K-I changes: a finer unit
-    return pd.DataFrame(rows)
+            rows.append(dict(c._asdict(), primary=c.primary == ds, dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, test=d.test,
+                             p=d.p, verdict_95=verdict(d), text=difference_text(d, **(dict(unit='', digits=2) if c.value.startswith('d') else {}))))   # K-I changes: a finer unit
+    return corrected(pd.DataFrame(rows))
+
+def corrected(claims: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
+    "The claims with `p_adjusted` (Holm over the primaries, Benjamini-Hochberg over the exploratory rest), `correction`, and the corrected `verdict`."
+    claims = claims.reset_index(drop=True).copy()
+    claims['p_adjusted'], claims['correction'] = float('nan'), ''
+    for mask, adjust, name in ((claims.primary, holm, 'Holm'), (~claims.primary, benjamini_hochberg, 'BH')):
+        if mask.any(): claims.loc[mask, 'p_adjusted'] = adjust(claims.p[mask]).values; claims.loc[mask, 'correction'] = name
+    sure = claims.p_adjusted < alpha
+    claims['verdict'] = ['supported' if s and m > 0 else 'contradicted' if s and m < 0 else 'not resolved' for s, m in zip(sure, claims['mean'])]
+    cols = ['claim', 'what', 'a', 'b', 'value', 'primary', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95', 'verdict', 'text']
+    return claims[cols]
 
 # %% ../nbs/15_report.ipynb #a2886a52
 def write_claims(claims: pd.DataFrame,  # from claim_table
                  folder: str | Path, caption: str, stem: str = 'claims') -> pd.DataFrame:
-    "The claims table as CSV (every column) and Markdown (claim, what, a - b, value, dataset, difference, verdict); returns the Markdown's frame."
+    "The claims table as CSV (every column) and Markdown (claim, what, a - b, value, dataset, difference, primary or exploratory, adjusted p, verdict); returns the Markdown's frame."
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     claims.to_csv(folder / f'{stem}.csv', index=False)
     shown = pd.DataFrame({'claim': claims.claim, 'what it isolates': claims.what,
                           'a - b': [f'{a} - {b}' if b else f'{a} (against 0)' for a, b in zip(claims.a, claims.b)],
-                          'value': claims.value, 'dataset': claims.dataset, 'difference [95% interval]': claims.text, 'verdict': claims.verdict})
+                          'value': claims.value, 'dataset': claims.dataset, 'difference [95% interval]': claims.text,
+                          'test': ['primary (Holm)' if p else 'exploratory (BH)' for p in claims.primary],
+                          'p adjusted': [f'{p:.3f}' if p == p else 'n/a' for p in claims.p_adjusted], 'verdict': claims.verdict})
     atomic_write(folder / f'{stem}.md', f'{caption}\n\n' + _markdown(shown))
     return shown
 
