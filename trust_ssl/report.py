@@ -23,8 +23,9 @@ __all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'KI_SCALE', 'CLAIMS
            'holm', 'benjamini_hochberg', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text',
            'write_table', 'linear_values', 'linear_table', 'robustness_values', 'robustness_tables', 'ood_values',
            'ood_table4', 'ood_rows', 'ablation_table', 'ki_values', 'ki_table', 'Claim', 'claim_table', 'corrected',
-           'write_claims', 'load_history', 'load_histories', 'run_record', 'run_records', 'caption', 'learning_curve',
-           'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics', 'pilot_table', 'write_pilot']
+           'write_claims', 'load_history', 'load_histories', 'run_record', 'run_records', 'caption', 'has_monitor',
+           'learning_curve', 'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics', 'pilot_table',
+           'write_pilot']
 
 # %% ../nbs/15_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -398,17 +399,24 @@ def caption(what: str,              # what the table shows, one sentence
 # %% ../nbs/15_report.ipynb #0963c42f
 CURVE_FIELDS = ('method', 'name', 'seed', 'backbone', 'stem', 'image_size', 'batch_size', 'base_lr', 'epochs', 'augment', 'method_args')
 
-def learning_curve(run_dirs,   # run folders trained with the monitor (`monitor_every`)
-                  ) -> pd.DataFrame:   # run, the configuration's fields, epoch, step, views, knn_top1
+def has_monitor(run_dir: str | Path) -> bool:
+    "Whether a run's history holds monitor lines (it trained with `monitor_every`)."
+    return '"kind": "monitor"' in (Path(run_dir) / 'history.jsonl').read_text()
+
+def learning_curve(run_dirs,                  # run folders
+                   measured: dict | None = None,  # run folder name -> kNN top-1 of its checkpoint, for runs trained without the monitor
+                  ) -> pd.DataFrame:          # run, the configuration's fields, epoch, step, views, knn_top1
     "The monitor's kNN top-1 of each run along its training, with the views seen so far and what distinguishes the runs."
     rows = []
     for d in map(Path, run_dirs):
         cfg = json.loads((d / 'config.json').read_text()); res = cfg.get('resolved', {})
         lines = [json.loads(l) for l in (d / 'history.jsonl').read_text().splitlines() if l.strip()]
         views = 2 * cfg['batch_size'] * res.get('processes', 1)
-        rows += [dict(run=d.name, **{k: json.dumps(cfg[k]) if isinstance(cfg.get(k), dict) else cfg.get(k) for k in CURVE_FIELDS},
-                      epoch=l['epoch'], step=l['step'], views=l['step'] * views, knn_top1=l['knn_top1'])
-                 for l in lines if l['kind'] == 'monitor']
+        fields = {k: json.dumps(cfg[k]) if isinstance(cfg.get(k), dict) else cfg.get(k) for k in CURVE_FIELDS}
+        points = [(l['epoch'], l['step'], l['knn_top1']) for l in lines if l['kind'] == 'monitor']
+        if not points and d.name in (measured or {}):           # measured after the fact: one point, where its checkpoint is
+            step = res.get('total_steps', 0); points = [(step // max(res.get('steps_per_epoch', 1), 1), step, measured[d.name])]
+        rows += [dict(run=d.name, **fields, epoch=e, step=s, views=s * views, knn_top1=a) for e, s, a in points]
     return pd.DataFrame(rows)
 
 # %% ../nbs/15_report.ipynb #41e2425e
