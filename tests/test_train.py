@@ -103,6 +103,16 @@ def test_pretrain_notebook_refuses_bad_parameters(tmp_path):
         assert r.returncode != 0 and says in r.stderr, (args, r.stderr[-2000:])
         assert not (tmp_path / 'bad').exists()
 
+def test_pretrain_notebook_takes_a_run_config_file(tmp_path):
+    "-p config with a run's config.json: the parameters left out keep the file's method and seed (not the notebook's defaults)."
+    nb = Path(__file__).resolve().parents[1] / 'nbs' / '10_pretrain.ipynb'
+    (tmp_path / 'c.json').write_text(json.dumps(dict(method='byol', seed=3, max_steps=1, batch_size=16, epochs=1, resolved={'total_steps': 1})))
+    r = subprocess.run([sys.executable, '-m', 'papermill', str(nb), str(tmp_path / 'o.ipynb'), '-p', 'config', str(tmp_path / 'c.json')],
+                       capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr[-3000:]
+    state = torch.load(tmp_path / 'runs' / 'pretrain' / 'sample' / 'byol-seed3' / 'checkpoint.pt', weights_only=True)
+    assert (state['config']['method'], state['config']['seed'], state['step']) == ('byol', 3, 1)
+
 @pytest.mark.slow
 def test_pretrain_notebook_torchrun(tmp_path):
     "The papermill notebook with nproc_per_node=2 launches torchrun (gloo CPU workers) on python -m trust_ssl.train."

@@ -13,8 +13,8 @@ from .augment import AugmentConfig
 from .models import BACKBONES, METHODS, STEMS
 
 # %% auto #0
-__all__ = ['PRESETS', 'DEFAULT_PRESET', 'CONFIG_RULES', 'SCALAR_FIELDS', 'TrainConfig', 'check_config', 'legacy_config',
-           'config_record', 'load_config_file', 'resolve_config', 'parse_overrides']
+__all__ = ['PRESETS', 'DEFAULT_PRESET', 'CONFIG_RULES', 'TrainConfig', 'check_config', 'legacy_config', 'config_record',
+           'load_config_file', 'resolve_config', 'parse_overrides']
 
 # %% ../nbs/07a_config.ipynb #ed887360
 @dataclass
@@ -109,9 +109,6 @@ CONFIG_RULES = {   # field -> (the check, what it expects); one place for every 
     'branch_from': (lambda v: v is None or (isinstance(v, str) and v != ''), 'a run folder, or None'),
     'branch_step': (lambda v: v is None or v == 'ramp' or (_is_int(v) and v >= 1), "an integer of at least 1, 'ramp', or None"),
 }
-
-SCALAR_FIELDS = tuple(f.name for f in dataclasses.fields(TrainConfig) if f.default_factory is dataclasses.MISSING
-                      and not isinstance(f.default, tuple) and f.name != 'preset')   # settable with papermill's -p
 
 def check_config(cfg: TrainConfig) -> TrainConfig:
     "`cfg` with its pairs as tuples, or one error naming every field that is off and what it expects."

@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_core.ipynb #979ddeac
 from __future__ import annotations
-import typing
+import types, typing
 import os, platform, stat, tempfile, warnings
 from pathlib import Path
 import torch
@@ -178,7 +178,7 @@ def duration_text(seconds: float) -> str:
 def _fits(value, kind) -> bool:
     "Whether `value` is of the annotated `kind` (a type, or Optional/Union of types)."
     if kind in (None, type(None)): return value is None
-    if typing.get_origin(kind) is typing.Union: return any(_fits(value, k) for k in typing.get_args(kind))
+    if typing.get_origin(kind) in (typing.Union, types.UnionType): return any(_fits(value, k) for k in typing.get_args(kind))   # Optional[X], X | None
     if kind is float: return isinstance(value, (int, float)) and not isinstance(value, bool)
     if kind is int: return isinstance(value, int) and not isinstance(value, bool)
     return isinstance(value, typing.get_origin(kind) or kind)
@@ -195,7 +195,8 @@ def check_parameters(namespace: dict,     # the notebook's globals(), after pape
     if unknown: raise TypeError(f'{notebook}: unknown parameter(s) {unknown}; its parameters are {sorted(declared)}')
     bad = [f'`{k}` must be {t.__name__ if isinstance(t, type) else str(t).replace("typing.", "")}, got {namespace.get(k)!r}' for k, t in declared.items()
            if k in namespace and not _fits(namespace[k], t)]
-    if bad: raise TypeError(f'{notebook}: ' + '; '.join(bad))
+    if bad: raise TypeError(f'{notebook}: ' + '; '.join(bad) + ('; papermill reads a -p value that looks like a number or a boolean as one: '
+                                                               'pass a string with -r (raw) instead' if any(declared[k] is str and k in namespace and not isinstance(namespace[k], str) for k in declared) else ''))
 
 # %% ../nbs/00_core.ipynb #8b0565e6
 def save_figure(fig,                          # a matplotlib figure

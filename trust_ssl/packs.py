@@ -108,7 +108,7 @@ def check_same_data(recorded: str,           # the fingerprint the checkpoint wa
     old = sorted(Path(cache_dir).glob(f'*-{recorded}.pack.files.json'))
     if old and not (data and Path(data).is_file()):
         ch = data_changes(json.loads(old[0].read_text()), data)
-        said = '; '.join(f'{len(v)} {k} ({", ".join(v[:3])}{", ..." if len(v) > 3 else ""})' for k, v in ch.items() if v) or 'the same images under another path, split or size'
+        said = '; '.join(f'{len(v)} {k}{" (another size or modification time)" if k == "replaced" else ""} ({", ".join(v[:3])}{", ..." if len(v) > 3 else ""})' for k, v in ch.items() if v) or 'the same images under another path, split or size'
     else: said = f'fingerprint {recorded} then, {now} now'
     raise DataChanged(f'`data` {what} changed since the checkpoint was written: {said}. A resume must train on the images it started on, '
                       'or its schedule and data order silently change: restore them, or train a new run (another out_dir)')

@@ -18,14 +18,14 @@ from .models import METHODS
 from .study import CONFIGURATIONS
 
 # %% auto #0
-__all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'KI_SCALE', 'CLAIMS', 'CURVE_FIELDS', 'KI_GROUPS', 'DYNAMICS',
-           'PILOT_COLUMNS', 'aggregate_seeds', 'SeedDifference', 'seed_difference', 'verdict', 'difference_text',
-           'holm', 'benjamini_hochberg', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text',
-           'write_table', 'linear_values', 'linear_table', 'robustness_values', 'robustness_tables', 'ood_values',
-           'ood_table4', 'ood_rows', 'ablation_table', 'ki_values', 'ki_table', 'Claim', 'claim_table', 'corrected',
-           'write_claims', 'load_history', 'load_histories', 'run_record', 'run_records', 'caption', 'has_monitor',
-           'learning_curve', 'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics', 'pilot_table',
-           'write_pilot']
+__all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'KI_SCALE', 'CLAIMS', 'CLAIM_COLUMNS', 'CURVE_FIELDS', 'KI_GROUPS',
+           'DYNAMICS', 'PILOT_COLUMNS', 'aggregate_seeds', 'SeedDifference', 'seed_difference', 'verdict',
+           'difference_text', 'holm', 'benjamini_hochberg', 'paper_numbers', 'load_results', 'paper_dataset',
+           'ours_vs_paper', 'cell_text', 'write_table', 'linear_values', 'linear_table', 'robustness_values',
+           'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'ki_values', 'ki_table',
+           'Claim', 'claim_table', 'corrected', 'write_claims', 'load_history', 'load_histories', 'run_record',
+           'run_records', 'caption', 'has_monitor', 'learning_curve', 'severity5_heatmap', 'ki_by_group', 'table_rows',
+           'ablation_dynamics', 'pilot_table', 'write_pilot']
 
 # %% ../nbs/15_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -95,10 +95,12 @@ def _ranked(p) -> tuple:
     p = np.asarray(p, dtype=float); ok = np.flatnonzero(~np.isnan(p))
     return p, ok[np.argsort(p[ok], kind='stable')], np.full(len(p), np.nan)
 
-def holm(p) -> pd.Series:
-    "Holm's step-down adjusted p-values (family-wise error), in the given order; NaN stays NaN and is not counted."
-    p, order, out = _ranked(p); m = len(order)
-    out[order] = np.minimum(1.0, np.maximum.accumulate(p[order] * (m - np.arange(m))))
+def holm(p,
+         family: int = 0,   # the family's size, when some of its comparisons have no p-value (missing, or no spread): they count as p = 1
+        ) -> pd.Series:
+    "Holm's step-down adjusted p-values (family-wise error), in the given order; NaN stays NaN."
+    p, order, out = _ranked(p); m = max(len(order), family)
+    out[order] = np.minimum(1.0, np.maximum.accumulate(p[order] * (m - np.arange(len(order)))))
     return pd.Series(out)
 
 def benjamini_hochberg(p) -> pd.Series:
@@ -283,6 +285,8 @@ CLAIMS = (
     Claim('d', "the anomaly's proposed cause: removing L_aux raises erasure's I change", 'trust_aux_off', 'trust_ssl', 'dI_erasure'),
 )
 
+CLAIM_COLUMNS = ('claim', 'what', 'a', 'b', 'value', 'primary', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95', 'verdict', 'text')
+
 def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any datasets)
                 rob: pd.DataFrame | None = None,   # robustness results
                 ki: pd.DataFrame | None = None,    # K-I trajectories
@@ -293,7 +297,7 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
     if lin is not None and len(lin): vals.append(linear_values(lin).assign(condition='linear'))
     if rob is not None and len(rob): vals.append(robustness_values(rob))
     if ki is not None and len(ki): vals.append(ki_values(ki))
-    if not vals: return pd.DataFrame(columns=['claim', 'what', 'a', 'b', 'value', 'primary', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95', 'verdict', 'text'])
+    if not vals: return pd.DataFrame(columns=CLAIM_COLUMNS)
     v = pd.concat(vals, ignore_index=True)
     rows = []
     for c in claims:
@@ -304,20 +308,22 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
             common = a.index.intersection(b.index)          # paired on the seeds both have; Welch only when they share none
             d = seed_difference(a[common], b[common], paired=True) if len(common) else seed_difference(a, b, paired=False)
             if not c.b: d = d._replace(test='one-sample t')
-            rows.append(dict(c._asdict(), primary=c.primary == ds, dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, test=d.test,
+            rows.append(dict(c._asdict(), primary=c.primary == dataset_key(ds), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, test=d.test,
                              p=d.p, verdict_95=verdict(d), text=difference_text(d, **(dict(unit='', digits=2) if c.value.startswith('d') else {}))))   # K-I changes: a finer unit
-    return corrected(pd.DataFrame(rows))
+    family = sum(1 for c in claims if c.primary)      # every declared primary counts, even one whose runs are missing
+    return corrected(pd.DataFrame(rows), family=family) if rows else pd.DataFrame(columns=CLAIM_COLUMNS)
 
-def corrected(claims: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
+def corrected(claims: pd.DataFrame, alpha: float = 0.05,
+              family: int = 0,   # the number of primary comparisons declared (Holm's family), at least those in `claims`
+             ) -> pd.DataFrame:
     "The claims with `p_adjusted` (Holm over the primaries, Benjamini-Hochberg over the exploratory rest), `correction`, and the corrected `verdict`."
     claims = claims.reset_index(drop=True).copy()
     claims['p_adjusted'], claims['correction'] = float('nan'), ''
-    for mask, adjust, name in ((claims.primary, holm, 'Holm'), (~claims.primary, benjamini_hochberg, 'BH')):
+    for mask, adjust, name in ((claims.primary, lambda p: holm(p, family), 'Holm'), (~claims.primary, benjamini_hochberg, 'BH')):
         if mask.any(): claims.loc[mask, 'p_adjusted'] = adjust(claims.p[mask]).values; claims.loc[mask, 'correction'] = name
     sure = claims.p_adjusted < alpha
     claims['verdict'] = ['supported' if s and m > 0 else 'contradicted' if s and m < 0 else 'not resolved' for s, m in zip(sure, claims['mean'])]
-    cols = ['claim', 'what', 'a', 'b', 'value', 'primary', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95', 'verdict', 'text']
-    return claims[cols]
+    return claims[list(CLAIM_COLUMNS)]
 
 # %% ../nbs/15_report.ipynb #a2886a52
 def write_claims(claims: pd.DataFrame,  # from claim_table

@@ -215,7 +215,7 @@ def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | No
             if isinstance(e, Exception): raise StepFailed(failure_line(s, e)) from e
             raise
         if s.result is not None and not s.result.is_file():
-            raise RuntimeError(f'{s.name}: {s.notebook} finished without writing its results file {s.result}')
+            raise StepFailed(f'{s.name} failed: {s.notebook} finished without writing its results file {s.result} (the executed notebook: {s.executed})')
         if s.done is not None: _mark_done(s.done, s)
         counts['run'] += 1
         log(f'[{i}/{n}] {s.name}: finished in {time.time() - t0:.0f} s')
@@ -286,7 +286,7 @@ def _publish_if_complete(steps: list[Step], published: dict, log=print):
 def main(argv: list[str] | None = None):
     "Command line: plan and run a reproduction."
     ap = argparse.ArgumentParser(prog='python -m trust_ssl.reproduce', description='Pretrain and evaluate every method and seed, then make the figures; resumable.')
-    ap.add_argument('--preset', default='sample', choices=tuple(PRESETS))
+    ap.add_argument('--preset', default=DEFAULT_PRESET, choices=tuple(PRESETS))
     ap.add_argument('--data', default='', help='pretraining data (packed file or folder); default: the bundled sample')
     ap.add_argument('--seeds', type=int, nargs='+', default=[0])
     ap.add_argument('--methods', nargs='+', default=list(CONFIGURATIONS), help=f'configurations or methods; default: all of {tuple(CONFIGURATIONS)}')

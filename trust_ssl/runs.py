@@ -81,9 +81,10 @@ def append_history(path: Path, record: dict):
     with open(path, 'a') as f: f.write(json.dumps(record) + '\n')
 
 def trim_history(path: Path, keep_until: int, steps_per_epoch: int) -> None:
-    "Drop history lines of work the checkpoint at step `keep_until` does not hold, and a partial epoch's record (a monitor line at that step measured the checkpoint: it stays)."
+    "Drop history lines of work the checkpoint at step `keep_until` does not hold, and a partial epoch's record (a monitor line at that step measured the checkpoint: it stays, but for step 0, which a fresh start measures again)."
     if not path.is_file(): return
-    keep = lambda r: r['step'] < keep_until or (r['step'] == keep_until and (r['kind'] in ('step', 'monitor') or (r['kind'] == 'epoch' and r['step'] % steps_per_epoch == 0)))
+    keep = lambda r: r['step'] < keep_until or (r['step'] == keep_until and (r['kind'] == 'step' or (r['kind'] == 'monitor' and keep_until > 0)
+                                                                          or (r['kind'] == 'epoch' and r['step'] % steps_per_epoch == 0)))
     lines = [l for l in path.read_text().splitlines() if l.strip() and keep(json.loads(l))]
     atomic_write(path, ''.join(l + '\n' for l in lines))
 
@@ -118,7 +119,7 @@ class RunLock:
         self.folder.mkdir(parents=True, exist_ok=True)
         f = open(self.folder / LOCK_FILE, 'a+')
         try: fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        except BlockingIOError:
             f.seek(0); holder = f.read().strip() or 'a process that recorded nothing'; f.close()
             raise RunLocked(f'{self.folder} is being trained by another process ({holder}); two trainings of one folder would '
                             'mix their histories and overwrite each other\'s checkpoints: wait for it, or train into another out_dir') from None

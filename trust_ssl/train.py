@@ -22,10 +22,10 @@ from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, append_history, branch
                             load_checkpoint, save_checkpoint, snapshot_name, trim_history)
 
 # %% auto #0
-__all__ = ['ETA_AFTER', 'LARS', 'param_groups', 'cosine', 'make_schedules', 'ramp_start', 'resolve_step', 'NonFiniteLoss',
-           'train_step', 'check_branch', 'setup_distributed', 'Progress', 'Loop', 'save_training', 'train_one_epoch',
-           'Monitor', 'monitor_step', 'resume_point', 'build_training', 'run_data', 'record_start', 'train',
-           'knn_of_run', 'main', 'demo_run', 'step_seconds']
+__all__ = ['ETA_AFTER', 'MONITOR_SEED', 'LARS', 'param_groups', 'cosine', 'make_schedules', 'ramp_start', 'resolve_step',
+           'NonFiniteLoss', 'train_step', 'check_branch', 'setup_distributed', 'Progress', 'Loop', 'save_training',
+           'train_one_epoch', 'Monitor', 'monitor_step', 'resume_point', 'build_training', 'run_data', 'record_start',
+           'train', 'knn_of_run', 'main', 'demo_run', 'step_seconds']
 
 # %% ../nbs/07d_train.ipynb #5a44eafd
 class LARS(torch.optim.Optimizer):
@@ -252,13 +252,15 @@ def train_one_epoch(loop: Loop,
     return step, record
 
 # %% ../nbs/07d_train.ipynb #ea52aac4
+MONITOR_SEED = 0   # the kNN subsets' seed: every run and floor is measured on the same bank and queries, whatever its own seed
+
 class Monitor:
     "The training monitor: kNN top-1 of the backbone's features, a seeded stratified subset of the training split as the bank and of the validation split as the queries."
     def __init__(self, cfg: TrainConfig, precision: str):
         if cfg.data and Path(cfg.data).is_file():
             raise ValueError(f'`monitor_every` needs `data` to be a folder of class folders (its kNN reads their training and validation splits), not the packed file {cfg.data}')
         root, self.precision = cfg.data or EUROSAT_SAMPLE, precision
-        self.bank, self.queries = (_labelled_subset(SceneDataset(root, split, size=cfg.image_size), n, cfg.seed)
+        self.bank, self.queries = (_labelled_subset(SceneDataset(root, split, size=cfg.image_size), n, MONITOR_SEED)
                                    for split, n in (('train', cfg.monitor_images), ('val', cfg.monitor_images // 2)))
     def __call__(self, model: nn.Module) -> float:
         "kNN top-1 (k = 20) of `model`'s frozen backbone; the model is left in the mode it was in."
@@ -322,11 +324,12 @@ def run_data(cfg: TrainConfig, state: dict | None, rank: int) -> tuple[PackedIma
               "pretrain on EuroSAT.", flush=True)
     out = Path(cfg.out_dir); cache = out / 'data' if not cfg.data else out.parent / 'data'
     if state is not None and state.get('data_fingerprint'): check_same_data(state['data_fingerprint'], cfg.data, cfg.image_size, cfg.split, cache)
-    return training_data(cfg.data, cfg.image_size, cache, cfg.split), data_fingerprint(cfg.data, cfg.image_size, cfg.split)
+    data = training_data(cfg.data, cfg.image_size, cache, cfg.split)
+    return data, data.header.get('fingerprint') or data_fingerprint(cfg.data, cfg.image_size, cfg.split)   # a folder's pack records it
 
 # %% ../nbs/07d_train.ipynb #58fd5836
 def record_start(loop: Loop, start: int, changed: dict, parent: Path | None, branch: dict | None):
-    "Rank 0, before the first step: config.json (only when this start trains, so that it always describes the checkpoint beside it), the history's start line, and what the run will do."
+    "Rank 0, before the first step: config.json (only when this start trains: a re-run with nothing to train leaves it as the checkpoint's), the history's start line, and what the run will do."
     cfg, out, ckpt = loop.cfg, loop.out, loop.out / 'checkpoint.pt'
     machine = machine_info(loop.device)
     resolved = dict(precision=loop.precision, processes=loop.world, steps_per_epoch=loop.steps_per_epoch, total_steps=loop.total,
@@ -392,9 +395,9 @@ def train(cfg: TrainConfig,       # the run
         if world > 1: net = nn.parallel.DistributedDataParallel(net, device_ids=[device.index] if device.type == 'cuda' else None)
         loop = Loop(cfg, model, net, opt, head_opt, data, sched, spe, total, snapshot, precision, rank, world, device, out,
                     dict(data_fingerprint=fingerprint, **({'branch': branch} if branch else {})))
+        monitor = Monitor(cfg, precision) if cfg.monitor_every and rank == 0 and start < total else None   # refused before anything is written
         if rank == 0: record_start(loop, start, changed, parent, branch)
         bar, record, step = Progress(total, start, cfg.method, progress and rank == 0), {}, start
-        monitor = Monitor(cfg, precision) if cfg.monitor_every and rank == 0 and start < total else None
         if start == 0: monitor_step(monitor, loop, 0, bar)
         while step < total:
             step, rec = train_one_epoch(loop, step // spe, step, bar); record = rec or record
@@ -420,7 +423,8 @@ def knn_of_run(run_dir: str | Path,       # a trained run's folder
     state = load_checkpoint(Path(run_dir) / 'checkpoint.pt')
     model = build_method(cfg.method, backbone=cfg.backbone, stem=cfg.stem, **cfg.method_args)
     model.load_state_dict(state['model'])
-    return Monitor(cfg, resolve_precision(cfg.precision, device))(model.to(device))
+    ran = json.loads((Path(run_dir) / 'config.json').read_text()).get('resolved', {}).get('precision')   # the precision the run trained in
+    return Monitor(cfg, ran or resolve_precision(cfg.precision, device))(model.to(device))
 
 # %% ../nbs/07d_train.ipynb #78794d66
 def _field_help() -> str:
@@ -441,15 +445,18 @@ def main(argv: list[str] | None = None):
     ap.add_argument('overrides', nargs='*', help='key=value fields of TrainConfig, applied last')
     a = ap.parse_args(argv)
     try:
+        fields = parse_overrides(a.overrides)
+        if 'preset' in fields: raise ValueError(f"preset={fields['preset']} is not a field to override: name the preset with --preset")
         preset = a.preset or (_file_preset(a.config) if a.config else '') or DEFAULT_PRESET
-        cfg = resolve_config(preset, a.config, **parse_overrides(a.overrides))
+        cfg = resolve_config(preset, a.config, **fields)
     except (ValueError, TypeError) as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
     train(cfg, resume=not a.no_resume)
 
 def _file_preset(path: str) -> str:
     "The preset a run's config.json was resolved from ('' for a file that names none); the file's other errors are resolve_config's to report."
-    try: return str(json.loads(Path(path).read_text()).get('preset') or '')
-    except (OSError, ValueError, AttributeError): return ''
+    import yaml
+    try: return str(yaml.safe_load(Path(path).read_text()).get('preset') or '')     # YAML reads JSON too
+    except (OSError, ValueError, AttributeError, yaml.YAMLError): return ''
 
 if __name__ == '__main__' and '__file__' in globals(): main()   # run as `python -m trust_ssl.train`, not in a notebook
 
