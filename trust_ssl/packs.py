@@ -19,18 +19,17 @@ def _folder_files(data: str) -> tuple[Path, list[Path]]:
     root = (Path(data) if data else EUROSAT_SAMPLE).resolve()
     return root, list_images(root)
 
+def _manifest(root: Path, files: list[Path]) -> dict:
+    "relative name -> [size, mtime_ns] of every image (one stat each): what a pack is made from, to tell later what changed."
+    return {f.relative_to(root).as_posix(): [(st := f.stat()).st_size, st.st_mtime_ns] for f in files}
+
 def _fingerprint(root: Path,        # a resolved folder
-                 files: list[Path],  # its image files, from list_images
+                 manifest: dict,     # its images, from _manifest
                  split: str, size: int) -> str:
     "What a pack of `root` would hold, as a short hash: the path, each image's relative name, size and mtime, the split and the size."
     h = hashlib.sha1(json.dumps([str(root), split, size]).encode())
-    for f in files:
-        st = f.stat(); h.update(f'{f.relative_to(root).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\n'.encode())
+    for name, (nbytes, mtime) in manifest.items(): h.update(f'{name}\0{nbytes}\0{mtime}\n'.encode())
     return h.hexdigest()[:16]
-
-def _manifest(root: Path, files: list[Path]) -> dict:
-    "relative name -> [size, mtime_ns] of every image: what a pack was made from, to tell later what changed."
-    return {f.relative_to(root).as_posix(): [(st := f.stat()).st_size, st.st_mtime_ns] for f in files}
 
 def _packed_from(path: Path, root: Path, fingerprint: str) -> bool:
     "Whether `path` is a whole pack made from `root` as it is now."
@@ -51,7 +50,7 @@ def data_fingerprint(data: str = '',      # a packed file, a folder of images, o
         except DataError as e: raise DataError(f'`data`: {data} is not a whole packed file ({e})') from None
     if data and not Path(data).is_dir(): raise FileNotFoundError(f'`data`: {data} is neither a packed file nor a folder')
     root, files = _folder_files(data)
-    return _fingerprint(root, files, split, round(image_size * 8 / 7))
+    return _fingerprint(root, _manifest(root, files), split, round(image_size * 8 / 7))
 
 def training_data(data: str = '',       # a packed file, a folder of images, or '' for the bundled EuroSAT sample
                   image_size: int = 224,  # side of the views; folders are packed at 8/7 of it
@@ -70,13 +69,14 @@ def training_data(data: str = '',       # a packed file, a folder of images, or 
     if split != 'all' and all(f.parent == root for f in files):
         raise DataError(f"{root} holds its images directly, with no class folders, so it has no {split!r} split; "
                         f"pass split='all' to pretrain on every image in it")
-    fingerprint = _fingerprint(root, files, split, size)
+    manifest = _manifest(root, files)
+    fingerprint = _fingerprint(root, manifest, split, size)
     out = Path(cache_dir) / f'{root.name}-{split}-{size}px-{fingerprint}.pack'
     if rank == 0 and not _packed_from(out, root, fingerprint):
         out.parent.mkdir(parents=True, exist_ok=True)
         src = ImageFolderCorpus(root, size=size) if split == 'all' else SceneDataset(root, split, size=size)
         pack(src, out, extra=dict(fingerprint=fingerprint))
-    if rank == 0 and not manifest_path(out).is_file(): atomic_write(manifest_path(out), json.dumps(_manifest(root, files)))
+    if rank == 0 and not manifest_path(out).is_file(): atomic_write(manifest_path(out), json.dumps(manifest))
     if world > 1: dist.barrier()
     return PackedImages(out)
 

@@ -19,7 +19,7 @@ from .models import METHODS, StepSchedule, build_method, features, methods_with
 from .config import DEFAULT_PRESET, PRESETS, TrainConfig, config_record, legacy_config, parse_overrides, resolve_config
 from .packs import check_same_data, data_fingerprint, training_data
 from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, append_history, branch_snapshot, check_resumable, inherit_history,
-                            load_checkpoint, save_checkpoint, snapshot_name, trim_history)
+                            load_checkpoint, load_run, save_checkpoint, snapshot_name, trim_history)
 
 # %% auto #0
 __all__ = ['ETA_AFTER', 'MONITOR_SEED', 'LARS', 'param_groups', 'cosine', 'make_schedules', 'ramp_start', 'resolve_step',
@@ -420,11 +420,8 @@ def knn_of_run(run_dir: str | Path,       # a trained run's folder
               ) -> float:
     "The monitor's kNN top-1 of a run's checkpoint, on its own data, image size and seed: the same measure for runs that trained without the monitor."
     cfg = resolve_config(DEFAULT_PRESET, Path(run_dir) / 'config.json', monitor_images=monitor_images)
-    state = load_checkpoint(Path(run_dir) / 'checkpoint.pt')
-    model = build_method(cfg.method, backbone=cfg.backbone, stem=cfg.stem, **cfg.method_args)
-    model.load_state_dict(state['model'])
     ran = json.loads((Path(run_dir) / 'config.json').read_text()).get('resolved', {}).get('precision')   # the precision the run trained in
-    return Monitor(cfg, ran or resolve_precision(cfg.precision, device))(model.to(device))
+    return Monitor(cfg, ran or resolve_precision(cfg.precision, device))(load_run(run_dir, device, allow_unfinished=True).model)
 
 # %% ../nbs/07d_train.ipynb #78794d66
 def _field_help() -> str:
