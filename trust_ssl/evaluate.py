@@ -374,7 +374,6 @@ def save_evaluation(out_dir: str | Path,    # the results folder
                     dataset: str,           # the evaluation dataset's name
                     **results: pd.DataFrame,  # kind=frame: linear_curve, linear_eval, robustness, ki, ood
                    ) -> list[Path]:         # the files written, in order
-    "Write each results kind of an evaluation with `save_results`, at `results_file(out_dir, kind, run.name, dataset)`."
-    paths = [results_file(out_dir, kind, run.name, dataset) for kind in results]
-    for p, df in zip(paths, results.values()): save_results(df, p, run, dataset)
-    return paths
+    "Write each results kind of an evaluation with `save_results` (which names the file and indexes it)."
+    for kind, df in results.items(): save_results(df, out_dir, kind, run, dataset)
+    return [results_file(out_dir, kind, run.name, dataset) for kind in results]

@@ -15,6 +15,7 @@ from .corruptions import CORRUPTIONS, CORRUPTION_GROUPS
 from .data import dataset_key
 from .evaluate import summarize_robustness
 from .models import METHODS
+from .runs import read_results
 from .study import CONFIGURATIONS
 
 # %% auto #0
@@ -113,23 +114,18 @@ def benjamini_hochberg(p) -> pd.Series:
 PAPER_NUMBERS = Path(core.__file__).parent / 'assets' / 'paper_numbers.csv'
 
 def paper_numbers() -> pd.DataFrame:
-    "The paper's published numbers, one row per number (package data)."
-    return pd.read_csv(PAPER_NUMBERS, dtype={'condition': str, 'dataset': str}, keep_default_na=False)
+    "The paper's published numbers, one row per number (package data); its rows' names (the paper's methods) in `configuration`, as our configurations of the same name."
+    return pd.read_csv(PAPER_NUMBERS, dtype={'condition': str, 'dataset': str}, keep_default_na=False).rename(columns={'method': 'configuration'})
 
 # %% ../nbs/15_report.ipynb #3b3284ac
 def load_results(results_dir: str | Path) -> dict:
-    "kind -> the concatenated results files `<kind>-<preset>-<run folder>-<dataset>.csv` of a folder; warns where runs would mix."
-    out = {}
-    for f in sorted(Path(results_dir).glob('*.csv')):
-        kind = f.name.split('-', 1)[0]
-        out.setdefault(kind, []).append(pd.read_csv(f, keep_default_na=False))
-    out = {k: pd.concat(v, ignore_index=True) for k, v in out.items()}
+    "evaluation -> its results in a results folder, found through the folder's index (`trust_ssl.runs.read_results`); warns where runs would mix."
+    out = read_results(results_dir)
     for kind, df in out.items():
-        if not {'run', 'method', 'seed', 'dataset'} <= set(df.columns): continue
-        runs = df.groupby(['method', 'seed', 'dataset']).run.unique()
+        runs = df.groupby(['configuration', 'seed', 'dataset']).run.unique()
         for (m, s, d), r in runs[runs.map(len) > 1].items():
             warnings.warn(f'{results_dir}: {kind} results of {len(r)} runs of {m} seed {s} on {d} ({", ".join(r)}); the tables would '
-                          f'count them as one seed: keep one run per method and seed in a results folder', stacklevel=2)
+                          f'count them as one seed: keep one run per configuration and seed in a results folder', stacklevel=2)
     return out
 
 STAND_INS = {'weather_mwd': 'bdd100k'}   # our dataset -> the paper's dataset it stands in for
@@ -138,17 +134,17 @@ def paper_dataset(name: str) -> str:
     "The id of one of our datasets in the tables (`dataset_key`: eurosat for the sample and EuroSAT folders)."
     return dataset_key(name)
 
-def ours_vs_paper(ours: pd.DataFrame,   # columns method, dataset, condition, seed, value
+def ours_vs_paper(ours: pd.DataFrame,   # columns configuration, dataset, condition, seed, value
                   table: str,             # the paper's table id in paper_numbers()
-                 ) -> pd.DataFrame:     # method, dataset, condition, mean, std, n, paper
+                 ) -> pd.DataFrame:     # configuration, dataset, condition, mean, std, n, paper
     "Our values reduced over seeds, with the paper's value of the same cell (NaN where the paper has none)."
     ours = ours.assign(dataset=ours.dataset.map(paper_dataset), condition=ours.condition.astype(str))
-    g = ours.groupby(['method', 'dataset', 'condition'])
+    g = ours.groupby(['configuration', 'dataset', 'condition'])
     red = pd.DataFrame({'mean': g.value.mean(), 'std': g.value.std(ddof=1).fillna(0.0), 'n': g.seed.nunique()}).reset_index()
     # a stand-in is compared split by split where the paper has the same split; its mean is over other splits, so never
     red = red.assign(paper_key=[STAND_INS.get(d, d) if not (d in STAND_INS and c.split('|')[0] == 'mean') else '' for d, c in zip(red.dataset, red.condition)])
-    pap = paper_numbers().query('table == @table')[['method', 'dataset', 'condition', 'value']].rename(columns={'value': 'paper', 'dataset': 'paper_key'})
-    return red.merge(pap, on=['method', 'paper_key', 'condition'], how='left').drop(columns='paper_key')
+    pap = paper_numbers().query('table == @table')[['configuration', 'dataset', 'condition', 'value']].rename(columns={'value': 'paper', 'dataset': 'paper_key'})
+    return red.merge(pap, on=['configuration', 'paper_key', 'condition'], how='left').drop(columns='paper_key')
 
 def cell_text(mean: float, std: float, n: int, paper: float) -> str:
     "'90.2 +- 0.3 (n=3) [90.20]': ours over seeds, then the paper's value."
@@ -172,7 +168,7 @@ def write_table(cmp: pd.DataFrame,  # from ours_vs_paper
     cmp = cmp.assign(cell=[cell_text(*r) for r in cmp[['mean', 'std', 'n', 'paper']].itertuples(index=False)],
                      column=[f'{d} {c}'.strip() for d, c in zip(cmp.dataset, cmp.condition)])
     order = [f'{d} {c}'.strip() for d, c in columns] if columns else list(dict.fromkeys(cmp.column))
-    wide = cmp.pivot(index='method', columns='column', values='cell').reindex(columns=[c for c in order if c in set(cmp.column)])
+    wide = cmp.pivot(index='configuration', columns='column', values='cell').reindex(columns=[c for c in order if c in set(cmp.column)])
     wide = wide.reindex([m for m in (rows or ROWS) if m in wide.index]).fillna('–').reset_index()
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     cmp.drop(columns=['cell', 'column']).to_csv(folder / f'{stem}.csv', index=False)
@@ -192,7 +188,7 @@ def linear_table(lin: pd.DataFrame) -> pd.DataFrame:
 
 def robustness_values(rob: pd.DataFrame) -> pd.DataFrame:
     "Tables II-III's values: each run's grid summarised (clean, s3, s5, s5_<group>), one row per summary, in %."
-    keys = ['method', 'dataset', 'seed', 'run', 'image_size']
+    keys = ['configuration', 'dataset', 'seed', 'run', 'image_size']
     summ = pd.DataFrame([dict(zip(keys, k), **summarize_robustness(g)) for k, g in rob.groupby(keys)])
     long = summ.melt(id_vars=keys, var_name='condition', value_name='value')
     return long.assign(value=100 * long.value)
@@ -207,7 +203,7 @@ def robustness_tables(rob: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
 def ood_values(ood: pd.DataFrame) -> pd.DataFrame:
     "Table IV's values: AUROC in % per split and detector and each run's mean over its splits, condition 'split|detector' as the paper's."
     per = ood.assign(value=100 * ood.auroc, condition=ood.split.astype(str))
-    keys = ['method', 'dataset', 'seed', 'run', 'image_size', 'detector']
+    keys = ['configuration', 'dataset', 'seed', 'run', 'image_size', 'detector']
     both = pd.concat([per, per.groupby(keys, as_index=False).value.mean().assign(condition='mean')], ignore_index=True)
     return both.assign(condition=both.condition + '|' + both.detector)
 
@@ -217,7 +213,7 @@ def ood_table4(ood: pd.DataFrame) -> pd.DataFrame:
     split, det = cmp.condition.str.split('|').str[0], cmp.condition.str.split('|').str[1]
     order = [s for s in dict.fromkeys(paper_numbers().query("table == 'IV'").condition.str.split('|').str[0]) if s != 'mean']   # rain, night, fog, snow
     rank = [(s == 'mean', order.index(s) if s in order else len(order), s) for s in split]
-    cmp = cmp.assign(method=cmp.method + ' / ' + det, condition=split, _rank=rank)
+    cmp = cmp.assign(configuration=cmp.configuration + ' / ' + det, condition=split, _rank=rank)
     return cmp.sort_values(['dataset', '_rank'], kind='stable').drop(columns='_rank').reset_index(drop=True)
 
 def ood_rows(ood: pd.DataFrame) -> list:
@@ -229,9 +225,9 @@ ABLATION = ('multiplicative', 'trust_ssl')   # the multiplicative (Eq. 9) and ad
 
 def ablation_table(lin: pd.DataFrame) -> pd.DataFrame:
     "The ablation: our linear accuracy (%) of the two forms per dataset, beside the one number the paper quotes for each (its mean over three datasets)."
-    cmp = linear_table(lin[lin.method.isin(ABLATION)])
-    quoted = paper_numbers().query("table == 'ablation' and metric == 'top1'").set_index('method').value
-    return cmp.assign(paper=cmp.method.map(quoted), dataset=cmp.dataset + ' [paper: mean of its 3 datasets]')
+    cmp = linear_table(lin[lin.configuration.isin(ABLATION)])
+    quoted = paper_numbers().query("table == 'ablation' and metric == 'top1'").set_index('configuration').value
+    return cmp.assign(paper=cmp.configuration.map(quoted), dataset=cmp.dataset + ' [paper: mean of its 3 datasets]')
 
 # %% ../nbs/15_report.ipynb #2959cde6
 KI_SCALE = 1000   # K and I changes are reported x1000: the paper's ΔK = +0.0147 is 14.7
@@ -239,7 +235,7 @@ KI_SCALE = 1000   # K and I changes are reported x1000: the paper's ΔK = +0.014
 def ki_values(ki: pd.DataFrame) -> pd.DataFrame:
     "Fig. 4 as the paper quantifies it, one value per run: `d<K|I>_<group>`, the factor-averaged K or I at s = 5 minus at s = 1, averaged over the group's corruptions (x KI_SCALE)."
     km = ki[(ki.factor.astype(str) == 'mean') & (ki.corruption != 'clean')]
-    keys = ['method', 'dataset', 'seed', 'run', 'image_size']
+    keys = ['configuration', 'dataset', 'seed', 'run', 'image_size']
     m = km.assign(group=km.corruption.map(CORRUPTION_GROUPS)).groupby(keys + ['group', 'severity'])[['K', 'I']].mean()
     at = lambda s: m.xs(s, level='severity')
     change = (KI_SCALE * (at(5) - at(1))).reset_index().melt(id_vars=keys + ['group'], value_vars=['K', 'I'], var_name='signal')
@@ -251,10 +247,10 @@ def ki_table(ki: pd.DataFrame) -> pd.DataFrame:
     pn = paper_numbers().query("table == 'ki' and metric.str.endswith('_delta')")
     group = pn.condition.str.replace('_s1_to_s5', '')
     pn = pn[group.isin(set(CORRUPTION_GROUPS.values()))]         # the groups' changes (the paper also quotes rain alone)
-    quoted = {(m, d, 'd' + k[0] + '_' + c.replace('_s1_to_s5', '')): KI_SCALE * v for m, d, k, c, v in pn[['method', 'dataset', 'metric', 'condition', 'value']].itertuples(index=False)}
+    quoted = {(m, d, 'd' + k[0] + '_' + c.replace('_s1_to_s5', '')): KI_SCALE * v for m, d, k, c, v in pn[['configuration', 'dataset', 'metric', 'condition', 'value']].itertuples(index=False)}
     order = {f'd{v}_{g}': k for k, (v, g) in enumerate((v, g) for v in 'KI' for g in dict.fromkeys(CORRUPTION_GROUPS.values()))}   # K first, then I
     cmp = cmp.sort_values('condition', key=lambda c: c.map(order), kind='stable').reset_index(drop=True)
-    return cmp.assign(paper=[quoted.get(k, float('nan')) for k in zip(cmp.method, cmp.dataset, cmp.condition)])
+    return cmp.assign(paper=[quoted.get(k, float('nan')) for k in zip(cmp.configuration, cmp.dataset, cmp.condition)])
 
 # %% ../nbs/15_report.ipynb #f01e32a5
 class Claim(NamedTuple):
@@ -302,7 +298,7 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
     rows = []
     for c in claims:
         for ds, g in v[v.condition == c.value].groupby('dataset'):
-            a, b = (g[g.method == m].groupby('seed').value.mean() / 100 for m in (c.a, c.b))
+            a, b = (g[g.configuration == m].groupby('seed').value.mean() / 100 for m in (c.a, c.b))
             if not c.b: b = pd.Series(0.0, index=a.index)          # a value of one configuration: a one-sample t against 0
             if a.empty or b.empty: continue
             common = a.index.intersection(b.index)          # paired on the seeds both have; Welch only when they share none
@@ -341,10 +337,10 @@ def write_claims(claims: pd.DataFrame,  # from claim_table
 
 # %% ../nbs/15_report.ipynb #e1f014a9
 def load_history(run_dir: str | Path) -> pd.DataFrame:
-    "The lines of a pretraining run's history.jsonl, each with the run's method and seed (from its config.json) and folder."
+    "The lines of a pretraining run's history.jsonl, each with the run's configuration, method and seed (from its config.json) and folder."
     run_dir = Path(run_dir); cfg = json.loads((run_dir / 'config.json').read_text())
     lines = [json.loads(l) for l in (run_dir / 'history.jsonl').read_text().splitlines() if l.strip()]
-    return pd.DataFrame(lines).assign(method=cfg.get('name') or cfg['method'], seed=cfg['seed'], run=str(run_dir.resolve()))
+    return pd.DataFrame(lines).assign(configuration=cfg.get('name') or cfg['method'], method=cfg['method'], seed=cfg['seed'], run=str(run_dir.resolve()))
 
 def load_histories(pretrain_dir: str | Path) -> pd.DataFrame:
     "The histories of every run of a pretraining folder (`*/history.jsonl` beside a config.json), one frame."
@@ -368,7 +364,7 @@ def run_record(run_dir: str | Path) -> dict:
         if l['kind'] == 'start': last, views = l['step'], 2 * cfg['batch_size'] * l.get('processes', 1)
         elif l['kind'] == 'epoch': seconds += (l['step'] - last) * views / l['views_per_s']; last = l['step']
     full = cfg['epochs'] * res['steps_per_epoch'] if 'steps_per_epoch' in res else float('inf')
-    return dict(run=str(run_dir.resolve()), method=cfg.get('name') or cfg['method'], seed=cfg['seed'], preset=cfg.get('preset') or 'none',
+    return dict(run=str(run_dir.resolve()), configuration=cfg.get('name') or cfg['method'], method=cfg['method'], seed=cfg['seed'], preset=cfg.get('preset') or 'none',
                 backbone=cfg['backbone'], image_size=cfg['image_size'], steps=last,
                 schedule=(f"{last} steps of {cfg['epochs']} epochs (steps per epoch not recorded)" if full == float('inf') else
                           f"{cfg['epochs']} epochs" if last >= full else f"{last} of the {full} steps of {cfg['epochs']} epochs"),
@@ -378,7 +374,7 @@ def run_records(run_dirs) -> pd.DataFrame:
     "run_record of every folder of `run_dirs` that holds a run (config.json and history.jsonl); the others are left out."
     dirs = [Path(d) for d in dict.fromkeys(map(str, run_dirs))]
     rows = [run_record(d) for d in dirs if (d / 'config.json').is_file() and (d / 'history.jsonl').is_file()]
-    return pd.DataFrame(rows, columns=['run', 'method', 'seed', 'preset', 'backbone', 'image_size', 'steps', 'schedule', 'hardware', 'train_s'])
+    return pd.DataFrame(rows, columns=['run', 'configuration', 'method', 'seed', 'preset', 'backbone', 'image_size', 'steps', 'schedule', 'hardware', 'train_s'])
 
 def caption(what: str,              # what the table shows, one sentence
             results: pd.DataFrame,  # the results it is made from (columns run, dataset, seed)
@@ -391,7 +387,7 @@ def caption(what: str,              # what the table shows, one sentence
     floors, found = runs[runs.steps == 0], len(runs)                          # baselines with no pretraining (image_statistics, random_init)
     runs = runs[runs.steps > 0]
     n_runs, facts = folder(results.run).nunique(), lambda col: ' / '.join(dict.fromkeys(map(str, runs[col])))
-    untrained = f"untrained floors {', '.join(dict.fromkeys(floors.method))}" if len(floors) else ''
+    untrained = f"untrained floors {', '.join(dict.fromkeys(floors.configuration))}" if len(floors) else ''
     if len(runs):
         t = runs.train_s
         trained = (f"preset {facts('preset')} ({facts('backbone')}, {facts('image_size')} px, {facts('schedule')}), trained on {facts('hardware')}, "
@@ -429,9 +425,9 @@ def learning_curve(run_dirs,                  # run folders
 def severity5_heatmap(rob: pd.DataFrame,  # robustness results
                      ) -> dict:             # dataset -> method x corruption accuracy (%) at severity 5, mean over seeds
     "Fig. 3's panels: for each dataset, the same rows (configurations in the study's order) and the corruptions in the registry's order."
-    s5 = rob[rob.severity == 5].groupby(['dataset', 'method', 'corruption']).accuracy.mean().mul(100).reset_index()
-    rows = table_rows(s5.method)
-    return {d: g.pivot(index='method', columns='corruption', values='accuracy').reindex(index=rows, columns=[c for c in CORRUPTIONS if c in set(g.corruption)])
+    s5 = rob[rob.severity == 5].groupby(['dataset', 'configuration', 'corruption']).accuracy.mean().mul(100).reset_index()
+    rows = table_rows(s5.configuration)
+    return {d: g.pivot(index='configuration', columns='corruption', values='accuracy').reindex(index=rows, columns=[c for c in CORRUPTIONS if c in set(g.corruption)])
             for d, g in s5.groupby('dataset')}
 
 KI_GROUPS = ('contradiction', 'erasure', 'weather')   # Fig. 4's panels
@@ -441,8 +437,8 @@ def ki_by_group(ki: pd.DataFrame,   # K-I trajectories
     "Fig. 4's curves: each run's mean K and I over a group's corruptions at each severity, with clean/clean as severity 0 in every group."
     km = ki[ki.factor.astype(str) == 'mean']
     per = km[km.corruption != 'clean'].assign(group=lambda d: d.corruption.map(CORRUPTION_GROUPS))
-    per = per.groupby(['method', 'seed', 'group', 'severity'], as_index=False)[['K', 'I']].mean()
-    clean = km[km.corruption == 'clean'][['method', 'seed', 'severity', 'K', 'I']]
+    per = per.groupby(['configuration', 'seed', 'group', 'severity'], as_index=False)[['K', 'I']].mean()
+    clean = km[km.corruption == 'clean'][['configuration', 'seed', 'severity', 'K', 'I']]
     return pd.concat([per, *(clean.assign(group=g) for g in KI_GROUPS)], ignore_index=True)
 
 def table_rows(methods) -> list:
@@ -455,8 +451,8 @@ DYNAMICS = ('loss', 'K', 'I', 'aux', 'lsel')   # Fig. 6's panels, where the hist
 def ablation_dynamics(hist: pd.DataFrame,   # load_histories of the pretraining runs
                      ) -> pd.DataFrame:     # the step lines of the ablation's configurations (empty if none)
     "Fig. 6's data: the per-step history lines of the two forms the ablation compares."
-    if not len(hist) or not hist.method.isin(ABLATION).any(): return pd.DataFrame()
-    return hist[(hist.kind == 'step') & hist.method.isin(ABLATION)]
+    if not len(hist) or not hist.configuration.isin(ABLATION).any(): return pd.DataFrame()
+    return hist[(hist.kind == 'step') & hist.configuration.isin(ABLATION)]
 
 # %% ../nbs/15_report.ipynb #eb8338a7
 PILOT_COLUMNS = ('probe val', 'probe test', 'clean', 's5', 's5_erasure', 's5_contradiction', 's5_weather')
@@ -469,9 +465,9 @@ def pilot_table(results_dir: str | Path,   # a pilot's published results (linear
     lin, rob = res['linear_eval'], res['robustness']
     v = pd.concat([linear_values(lin).assign(condition='probe test'), lin.assign(condition='probe val', value=100 * lin.val_acc),
                    robustness_values(rob)], ignore_index=True)
-    wide = v.pivot_table(index='method', columns='condition', values='value').reindex(table_rows(v.method))
+    wide = v.pivot_table(index='configuration', columns='condition', values='value').reindex(table_rows(v.configuration))
     wide = wide[[c for c in PILOT_COLUMNS if c in wide]].round(1)
-    recs = run_records(sorted(p for p in Path(pretrain_dir).iterdir() if p.is_dir())).set_index('method')
+    recs = run_records(sorted(p for p in Path(pretrain_dir).iterdir() if p.is_dir())).set_index('configuration')
     wide['steps'] = recs.steps.reindex(wide.index)
     wide['train'] = recs.train_s.reindex(wide.index).map(lambda s: f'{s / 60:.1f} min' if s == s else '')
     return wide, claim_table(lin, rob)

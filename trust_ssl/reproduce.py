@@ -15,7 +15,7 @@ from .data import bundled_eurosat
 from .evaluate import dataset_name
 from .models import METHODS, methods_with
 from .config import DEFAULT_PRESET, PRESETS, load_config_file, parse_overrides, resolve_config
-from .runs import results_file, run_folder, run_id
+from .runs import index_results, read_index, results_file, run_folder, run_id
 from .study import CONFIGURATIONS, Configuration, configuration
 
 # %% auto #0
@@ -274,10 +274,10 @@ def _publish_if_complete(steps: list[Step], published: dict, log=print):
         if s.result is None:                                              # a pretraining run: its record, never its checkpoints
             run = Path(s.params['out_dir'])
             for f in PUBLISHED_RUN_FILES: atomic_write(pub / 'pretrain' / run.name / f, _portable_file(run / f))
-        else:                                                             # the results of that run: every file named by it
-            stem = s.result.stem.split('-', 1)[1].rsplit('-', 1)[0]       # '<preset>-<run folder>'
-            for f in sorted(s.result.parent.glob(f'*-{stem}-*')):
-                if f.is_file(): atomic_write(pub / 'results' / f.name, _portable_file(f))
+        else:                                                             # the results of that run: the files its folder's index lists
+            res, run = s.result.parent, str(Path(s.params['run_dir']).resolve())
+            for f in read_index(res).query('run == @run').file: atomic_write(pub / 'results' / f, _portable_file(res / f))
+    if any(s.result is not None for s in steps): index_results(pub / 'results')
     atomic_write(_unit_marker(steps), json.dumps({s.name: _portable(s.params) for s in steps}, indent=1))
     published[unit] = True
     log(f'published {unit} ({len(steps)} steps) in {pub}')
