@@ -43,5 +43,5 @@ setuptools.setup(
     extras_require={'dev': dev_requirements},
     zip_safe=False,
     entry_points={'nbdev': [f"{cfg['lib_path']}={cfg['lib_path']}._modidx:d"],
-                  'console_scripts': ['trust-ssl-pack=trust_ssl.data:pack_cli', 'trust-ssl-reproduce=trust_ssl.reproduce:main', 'trust-ssl-train=trust_ssl.train:main']},
+                  'console_scripts': ['trust-ssl-pack=trust_ssl.packed:pack_cli', 'trust-ssl-reproduce=trust_ssl.reproduce:main', 'trust-ssl-train=trust_ssl.train:main']},
 )

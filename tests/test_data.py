@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 import torch
 from trust_ssl.corruptions import psnr
-from trust_ssl.data import PackedImages, SceneDataset, bundled_eurosat, pack, read_rgb
+from trust_ssl.data import SceneDataset, bundled_eurosat, read_rgb
+from trust_ssl.packed import PackedImages, pack
 
 def test_no_data_root_gives_the_bundled_sample():
     ds = SceneDataset(split='all')

@@ -5,7 +5,7 @@
 # %% ../nbs/00_core.ipynb #979ddeac
 from __future__ import annotations
 import types, typing
-import os, platform, stat, tempfile, warnings
+import os, platform, tempfile, warnings
 from pathlib import Path
 import torch
 import torch.distributed as dist

@@ -4,22 +4,20 @@
 
 # %% ../nbs/05_data.ipynb #e025cd28
 from __future__ import annotations
-import argparse, inspect, io, json, os, re, shutil, struct, sys, tempfile, warnings, weakref
+import json, os, re, shutil, tempfile, warnings, weakref
 from pathlib import Path
-from typing import Iterable, Iterator
 import numpy as np
 import torch
 from PIL import Image, UnidentifiedImageError
 from torch.utils.data import Dataset
 from . import core
-from .core import atomic_write, world_info
 
 # %% auto #0
-__all__ = ['IMAGE_EXTENSIONS', 'SPLIT_RATIOS', 'SPLITS', 'EUROSAT_SAMPLE', 'BDD_WEATHER', 'BDD_TIMEOFDAY', 'PACK_MAGIC',
-           'PACK_VERSION', 'DataError', 'read_rgb', 'list_images', 'ImageFolderCorpus', 'collate_images',
-           'read_bigearthnet_rgb', 'bigearthnet_labels', 'BigEarthNetCorpus', 'LoveDACrops', 'stratified_split',
-           'stratified_subset', 'dataset_key', 'split_ratios', 'bundled_eurosat', 'make_bundled_sample', 'SceneDataset',
-           'bdd100k_weather_splits', 'pack', 'PackedImages', 'pack_cli']
+__all__ = ['IMAGE_EXTENSIONS', 'SPLIT_RATIOS', 'SPLITS', 'EUROSAT_SAMPLE', 'BDD_WEATHER', 'BDD_TIMEOFDAY', 'DataError',
+           'read_rgb', 'list_images', 'ImageFolderCorpus', 'collate_images', 'read_bigearthnet_rgb',
+           'bigearthnet_labels', 'BigEarthNetCorpus', 'LoveDACrops', 'stratified_split', 'stratified_subset',
+           'dataset_key', 'split_ratios', 'bundled_eurosat', 'make_bundled_sample', 'SceneDataset',
+           'bdd100k_weather_splits']
 
 # %% ../nbs/05_data.ipynb #4140b9cb
 class DataError(ValueError):
@@ -382,214 +380,3 @@ def bdd100k_weather_splits(labels_json: str | Path,  # BDD100K labels file (a JS
         keep = torch.randperm(len(names), generator=torch.Generator().manual_seed(seed))[:cap]
         out[k] = sorted(names[i] for i in keep.tolist())
     return out
-
-# %% ../nbs/05_data.ipynb #0e85269c
-def _encode_jpeg(img: torch.Tensor, quality: int) -> bytes:
-    "JPEG bytes of a uint8 (3, H, W) image."
-    buf = io.BytesIO(); Image.fromarray(img.permute(1, 2, 0).numpy()).save(buf, format='JPEG', quality=quality)
-    return buf.getvalue()
-
-def _encode_stream(source: Dataset,       # yields uint8 (3, H, W) images, or (image, label) pairs, or None (skipped)
-                   data: io.RawIOBase,    # an open binary file: the JPEGs are written to it back to back
-                   quality: int,          # JPEG quality
-                   progress: bool = False,  # print a line every 10% of the images (at least 1,000 apart)
-                  ) -> tuple[list[int], list[int], tuple]:  # byte length and label of each image, and their shape
-    "Encode every image of `source` as JPEG into `data`, in order; one shape for all, None items left out."
-    lengths, labels, shape = [], [], None
-    n = len(source)
-    for i in range(n):
-        item = source[i]
-        if item is None: continue
-        img, label = item if isinstance(item, tuple) else (item, -1)
-        if shape is None: shape = tuple(img.shape)
-        if tuple(img.shape) != shape or img.dtype != torch.uint8:
-            raise DataError(f'pack: item {i} is {img.dtype} {tuple(img.shape)}; every image must be uint8 {shape} '
-                            f'(give the source a fixed `size`)')
-        lengths.append(data.write(_encode_jpeg(img, quality))); labels.append(int(label))
-        if progress and (i + 1) % max(1000, n // 10) == 0: print(f'packed {i + 1}/{n}', flush=True)
-    if not lengths: raise DataError('pack: the source yielded no readable images')
-    return lengths, labels, shape
-
-# %% ../nbs/05_data.ipynb #d6033507
-PACK_MAGIC, PACK_VERSION = b'TSSLPACK', 1
-
-def _align8(n: int) -> int: return (n + 7) // 8 * 8
-
-def _pack_head(header: dict,        # the JSON description (count, height, width, quality, classes, ...)
-               lengths: list[int],  # byte length of each image
-               labels: list[int],   # label of each image (-1: none)
-              ) -> bytes:           # magic, version, JSON, offsets and labels, each section padded to 8 bytes
-    "The bytes of a packed file before its images."
-    meta = json.dumps(header).encode()
-    head = PACK_MAGIC + struct.pack('<IQ', PACK_VERSION, len(meta)) + meta
-    head += b'\0' * (_align8(len(head)) - len(head))
-    offsets = np.zeros(len(lengths) + 1, np.int64); offsets[1:] = np.cumsum(lengths)
-    index = offsets.tobytes() + np.asarray(labels, np.int32).tobytes()
-    return head + index + b'\0' * (_align8(len(index)) - len(index))
-
-# %% ../nbs/05_data.ipynb #1a321171
-def _temp_beside(out: Path, suffix: str) -> Path:
-    "A new empty temporary file in the folder of `out`; an error naming the folder if it cannot be made there."
-    folder = out.parent
-    if not folder.is_dir(): raise DataError(f'{folder}: no such folder to write {out.name} into')
-    try: fd, name = tempfile.mkstemp(dir=folder, prefix=f'.{out.name}.', suffix=suffix)
-    except PermissionError: raise DataError(f'{folder}: not allowed to write {out.name} into this folder') from None
-    os.close(fd)
-    return Path(name)
-
-# %% ../nbs/05_data.ipynb #1c3cfee3
-def pack(source: Dataset,                  # yields uint8 (3, H, W) images, or (image, label) pairs, or None (skipped)
-         out: str | Path,                  # the packed file to write (its folder must exist)
-         quality: int = 90,                # JPEG quality of the stored images
-         classes: list[str] | None = None,  # class names, stored in the header (taken from source.classes if present)
-         progress: bool = False,           # print a line every 10% of the images (at least 1,000 apart)
-         extra: dict | None = None,        # more JSON fields for the header, e.g. what the pack was made from
-        ) -> dict:                         # the header written (count, size, skipped files, ...)
-    "Write every image of `source` into one packed file (JPEG bytes + index), atomically."
-    out = Path(out)
-    if not 1 <= quality <= 100: raise ValueError(f'`quality` must be in 1..100, got {quality}')
-    if out.is_dir(): raise DataError(f'{out} is a folder, expected the path of the packed file to write')
-    tmp_data = _temp_beside(out, '.data')
-    try:
-        with open(tmp_data, 'wb') as data: lengths, labels, shape = _encode_stream(source, data, quality, progress)
-        skipped = list(getattr(source, 'skipped', []))
-        header = dict(count=len(lengths), height=shape[1], width=shape[2], quality=quality,
-                      classes=list(classes if classes is not None else getattr(source, 'classes', []) or []),
-                      source=str(getattr(source, 'root', type(source).__name__)), skipped=skipped, **(extra or {}))
-        def write(f):
-            f.write(_pack_head(header, lengths, labels))
-            with open(tmp_data, 'rb') as data: shutil.copyfileobj(data, f, 1 << 22)
-        atomic_write(out, write)
-    finally: tmp_data.unlink(missing_ok=True)
-    if skipped: print(f'pack: skipped {len(skipped)} unreadable file(s):\n  ' + '\n  '.join(skipped), file=sys.stderr)
-    return header
-
-# %% ../nbs/05_data.ipynb #f1259fdb
-def _read_layout(path: Path) -> tuple[np.memmap, dict, np.ndarray, torch.Tensor, int]:
-    "The memory map of a packed file, its header, offsets, labels and where its data starts; an error if it is not whole."
-    if not path.is_file(): raise DataError(f'{path}: no such packed file')
-    size = path.stat().st_size
-    with open(path, 'rb') as f: pre = f.read(20)
-    if len(pre) < 20 or pre[:8] != PACK_MAGIC: raise DataError(f'{path}: not a trust_ssl packed file (no {PACK_MAGIC!r} header)')
-    version, mlen = struct.unpack('<IQ', pre[8:20])
-    if version != PACK_VERSION:
-        raise DataError(f'{path}: packed with format version {version}; this trust_ssl reads version {PACK_VERSION}: pack the data again')
-    if 20 + mlen > size: raise DataError(f'{path}: truncated (header says {20 + mlen} bytes of header, file has {size})')
-    mm = np.memmap(path, np.uint8, 'r')
-    try: header = json.loads(bytes(mm[20:20 + mlen]))
-    except (json.JSONDecodeError, UnicodeDecodeError): raise DataError(f'{path}: corrupt header') from None
-    n = header['count']; start = _align8(20 + mlen)
-    index_len = _align8(8 * (n + 1) + 4 * n)
-    if start + index_len > size: raise DataError(f'{path}: truncated inside the index ({size} bytes)')
-    offsets = np.frombuffer(mm, np.int64, n + 1, start)
-    labels = torch.from_numpy(np.frombuffer(mm, np.int32, n, start + 8 * (n + 1)).astype(np.int64))
-    data = start + index_len
-    if data + int(offsets[-1]) != size:
-        raise DataError(f'{path}: truncated or damaged: expected {data + int(offsets[-1])} bytes, found {size}')
-    return mm, header, offsets, labels, data
-
-# %% ../nbs/05_data.ipynb #000425e2
-def _decode_device(device: str | torch.device) -> torch.device:
-    "`device` as a torch.device on which JPEGs can be decoded here: the CPU, or a CUDA device that torch can use."
-    d = torch.device(device)
-    if d.type not in ('cpu', 'cuda'): raise ValueError(f"`device` must be 'cpu' or 'cuda' (JPEG decoding runs on those), got {device!r}")
-    if d.type == 'cuda' and not torch.cuda.is_available():
-        raise ValueError(f"`device` is {device!r}, but torch finds no usable CUDA device on this machine "
-                         f"(torch.cuda.is_available() is False); decode on 'cpu' instead")
-    return d
-
-def _decode_jpegs(datas: list[torch.Tensor], device: torch.device = torch.device('cpu')) -> list[torch.Tensor]:
-    "Decode JPEG byte tensors to uint8 (3, H, W) images on `device`, in one call."
-    from torchvision.io import decode_jpeg
-    with warnings.catch_warnings():
-        warnings.filterwarnings('ignore', message='.*decoding and encoding capabilities of TorchVision are deprecated.*')
-        return decode_jpeg(datas, device=device)
-
-def _decode_named(datas: list[torch.Tensor],  # JPEG bytes, one tensor per image
-                  idx: list[int],             # their indices in the pack, for the message
-                  path: Path,                 # the pack, for the message
-                  device: torch.device) -> list[torch.Tensor]:
-    "Decode a batch in one call; if it fails, find the image that cannot be decoded and name it and the pack."
-    try: return _decode_jpegs(datas, device)
-    except RuntimeError:
-        for i, d in zip(idx, datas):                                   # one by one on the CPU, to find the culprit
-            try: _decode_jpegs([d])
-            except RuntimeError as e:
-                why = re.sub(r'^decode_jpeg, \S+:\d+, ', '', str(e).strip())   # torchvision's message, less its source line
-                raise DataError(f'{path}: image {i} cannot be decoded ({why}); the file is damaged: pack it again') from None
-        raise                                                          # every image decodes alone: not a damaged file
-
-# %% ../nbs/05_data.ipynb #dbcfa0fe
-def _shard(n: int, batch_size: int, rank: int, world: int,   # images, per-rank batch size, this rank of `world`
-           shuffle: bool, seed: int, epoch: int, drop_last: bool) -> list[torch.Tensor]:
-    "The index batches of `rank` for one epoch: a permutation seeded by seed + epoch, cut into equal shards, then batches."
-    if batch_size < 1: raise ValueError(f'`batch_size` must be at least 1, got {batch_size}')
-    if not 0 <= rank < world: raise ValueError(f'`rank` must be in 0..{world - 1} for world={world}, got {rank}')
-    order = torch.randperm(n, generator=torch.Generator().manual_seed(seed + epoch)) if shuffle else torch.arange(n)
-    per_rank = n // world
-    stop = per_rank - per_rank % batch_size if drop_last else per_rank
-    mine = order[rank * per_rank:(rank + 1) * per_rank]
-    return [mine[s:s + batch_size] for s in range(0, stop, batch_size)]
-
-# %% ../nbs/05_data.ipynb #294d64b9
-class PackedImages(Dataset):
-    "A packed file, memory-mapped: random access to (uint8 image, label) and whole decoded batches."
-    def __init__(self, path: str | Path):   # a file written by `pack`
-        self.path = Path(path)
-        self._map, self.header, self.offsets, self.labels, self._data = _read_layout(self.path)
-        self.classes, self._told_dropped = self.header['classes'], False
-    def __len__(self): return self.header['count']
-    def _bytes(self, i): return torch.from_numpy(np.array(self._map[self._data + self.offsets[i]:self._data + self.offsets[i + 1]]))
-    def _decode(self, idx, device): return _decode_named([self._bytes(i) for i in idx], idx, self.path, device)
-    def __getitem__(self, i): return self._decode([i], torch.device('cpu'))[0], int(self.labels[i])
-    def read_batch(self, indices: Iterable[int],           # which images
-                   device: str | torch.device = 'cpu',     # decode here: 'cuda' decodes on the GPU
-                  ) -> tuple[torch.Tensor, torch.Tensor]:  # uint8 (B, 3, H, W) and labels (B,), on `device`
-        "Decode a batch of images in one call."
-        idx = list(indices)
-        imgs = torch.stack(self._decode(idx, _decode_device(device)))
-        return imgs, self.labels[idx].to(imgs.device)
-    def batches(self, batch_size: int,                    # images per batch on this rank
-                shuffle: bool = True, seed: int = 0, epoch: int = 0,  # the permutation is a function of seed + epoch
-                rank: int | None = None, world: int | None = None,    # give both to shard explicitly; neither: the process group's
-                drop_last: bool = True,                   # leave out each rank's incomplete last batch (warned once)
-                device: str | torch.device = 'cpu',       # decode here: 'cuda' decodes on the GPU
-               ) -> Iterator[tuple[torch.Tensor, torch.Tensor]]:
-        "This rank's shard of one epoch as decoded batches, as many on every rank; see `drop_last` for what is left out."
-        if (rank is None) != (world is None): raise ValueError(f'give `rank` and `world` together, or neither; got rank={rank}, world={world}')
-        rank, world = world_info() if rank is None else (rank, world)
-        device = _decode_device(device)
-        chunks = _shard(len(self), batch_size, rank, world, shuffle, seed, epoch, drop_last)
-        left_out = len(self) - world * sum(len(c) for c in chunks)
-        if left_out and rank == 0 and not self._told_dropped:
-            self._told_dropped = True
-            hint = '; drop_last=False keeps the incomplete last batches' if drop_last and left_out > len(self) % world else ''
-            warnings.warn(f'{self.path}: {left_out} of {len(self)} images are left out of every epoch, so that each of {world} '
-                          f'rank(s) gets {len(chunks)} batch(es) of up to {batch_size}{hint}', stacklevel=2)
-        return (self.read_batch(c.tolist(), device) for c in chunks)
-
-# %% ../nbs/05_data.ipynb #482dbc96
-def pack_cli(argv: list[str] | None = None):   # the arguments; sys.argv[1:] if None
-    "Command line: pack a folder of images, class folders, BigEarthNet-S2 patches or LoveDA tiles into one file."
-    crop, quality = inspect.signature(LoveDACrops).parameters['crop'].default, inspect.signature(pack).parameters['quality'].default
-    p = argparse.ArgumentParser(prog='trust-ssl-pack', description=pack_cli.__doc__)
-    p.add_argument('kind', choices=('folder', 'scenes', 'bigearthnet', 'loveda'), help='what the source folder holds')
-    p.add_argument('source', help='the source folder')
-    p.add_argument('out', help='the packed file to write (its folder must exist)')
-    p.add_argument('--size', type=int, default=None, help=f'resize to SIZE x SIZE (default: native size; LoveDA: the crop side, default {crop})')
-    p.add_argument('--quality', type=int, default=quality, help=f'JPEG quality (default {quality})')
-    p.add_argument('--skip-unreadable', action='store_true', help='skip files that cannot be decoded, and report them')
-    p.add_argument('--split', choices=('all',) + SPLITS, default='all',
-                   help='scenes only: one split of the seeded stratified split, at the ratios of the dataset the folder names (default: all)')
-    a = p.parse_args(argv)
-    if a.size is not None and a.size < 1: p.exit(2, f'trust-ssl-pack: --size must be at least 1 (pixels), got {a.size}\n')
-    if a.split != 'all' and a.kind != 'scenes': p.exit(2, f'trust-ssl-pack: --split applies to scenes (class folders), not to {a.kind}\n')
-    kw = dict(skip_unreadable=a.skip_unreadable)
-    try:
-        if a.kind == 'folder': src = ImageFolderCorpus(a.source, size=a.size, **kw)
-        elif a.kind == 'scenes': src = SceneDataset(a.source, a.split, size=a.size, **kw)
-        elif a.kind == 'bigearthnet': src = BigEarthNetCorpus(a.source, size=a.size, **kw)
-        else: src = LoveDACrops(a.source, crop=a.size or crop, **kw)
-        hdr = pack(src, a.out, quality=a.quality, progress=True)
-    except ValueError as e: p.exit(2, f'trust-ssl-pack: {e}\n')       # DataError is a ValueError
-    print(f"{a.out}: {hdr['count']} images of {hdr['height']} x {hdr['width']}, {Path(a.out).stat().st_size / 2**20:.1f} MiB")

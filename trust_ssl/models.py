@@ -15,7 +15,7 @@ from .losses import (nt_xent, byol_loss, vicreg_loss, selective_additive, select
                               factor_diversity, aux_family_loss, dirichlet_kl, evidential_consistency, factor_anchor, conflict_bce,
                               ObjectiveWeights)
 from .core import auroc, autocast, resolve_precision
-from .augment import FAMILY_NAMES, anchor_eligibility
+from .augment import FAMILY_NAMES, TwoViews, anchor_eligibility
 from .corruptions import corrupt
 
 # %% auto #0

@@ -14,7 +14,7 @@ import torch.nn.functional as F
 from sklearn.cluster import KMeans
 from sklearn.covariance import LedoitWolf
 from sklearn.metrics import average_precision_score, roc_auc_score, roc_curve
-from .data import DataError, IMAGE_EXTENSIONS, bdd100k_weather_splits, bundled_eurosat, list_images, read_rgb
+from .data import DataError, bdd100k_weather_splits, bundled_eurosat, list_images, read_rgb
 from .evaluate import dataset_name, pair_trust, linear_probe, view_factors
 from .models import features
 from .runs import PretrainedRun

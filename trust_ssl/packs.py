@@ -8,7 +8,8 @@ import hashlib, json, warnings
 from pathlib import Path
 import torch.distributed as dist
 from .core import atomic_write, world_info
-from .data import EUROSAT_SAMPLE, DataError, PackedImages, SceneDataset, ImageFolderCorpus, list_images, pack
+from .data import EUROSAT_SAMPLE, DataError, SceneDataset, ImageFolderCorpus, list_images
+from .packed import PackedImages, pack
 
 # %% auto #0
 __all__ = ['data_fingerprint', 'training_data', 'manifest_path', 'DataChanged', 'data_changes', 'check_same_data']

@@ -14,7 +14,8 @@ import torch.nn as nn
 import torch.distributed as dist
 from .core import atomic_write, autocast, knn_predict, duration_text, machine_info, remove_stale_temporaries, resolve_precision, world_info
 from .augment import AugmentConfig, two_views
-from .data import EUROSAT_SAMPLE, PackedImages, SceneDataset, stratified_subset
+from .data import EUROSAT_SAMPLE, SceneDataset, stratified_subset
+from .packed import PackedImages
 from .models import METHODS, StepSchedule, build_method, features, methods_with
 from .config import DEFAULT_PRESET, PRESETS, TrainConfig, config_record, legacy_config, parse_overrides, resolve_config
 from .packs import check_same_data, data_fingerprint, training_data
