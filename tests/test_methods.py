@@ -19,15 +19,15 @@ ALLOWED = {
         "the test that pins the registry's order, the paper's order of the tables' rows",
     ('nbs/16_reproduce.ipynb', "('simclr', 'trust_ssl')"):
         "a test's input: one method without and one with evidential heads, whose plan the test spells out",
-    ('nbs/15_report.ipynb', "['simclr', 'trust_ssl']"): "a test's expected rows of write_table, in METHODS order",
-    ('nbs/07d_train.ipynb', "('simclr', 'trust_ssl', 'byol')"):
+    ('nbs/15b_report.ipynb', "['simclr', 'trust_ssl']"): "a test's expected rows of write_table, in METHODS order",
+    ('nbs/07f_train.ipynb', "('simclr', 'trust_ssl', 'byol')"):
         "the presets' cost benchmark times the base, the paper's method and the costliest (BYOL's extra forward)",
     ('trust_ssl/report.py', "('multiplicative', 'trust_ssl')"):
         "ABLATION: the two forms the paper's ablation table and Fig. 6 compare (multiplicative, additive-residual)",
-    ('nbs/15_report.ipynb', "('multiplicative', 'trust_ssl')"): 'the same, in its notebook',
+    ('nbs/15b_report.ipynb', "('multiplicative', 'trust_ssl')"): 'the same, in its notebook',
     ('nbs/16_reproduce.ipynb', "('trust_ssl', 'trust_nosel', 'simclr')"):
         "a test's input: a trunk, its branch and a run of its own, whose publishing units the test spells out",
-    ('nbs/15_report.ipynb', "['multiplicative', 'simclr']"): "a test's expected differences of claim_table (those whose configurations ran)",
+    ('nbs/15b_report.ipynb', "['multiplicative', 'simclr']"): "a test's expected differences of claim_table (those whose configurations ran)",
 }
 REGISTRIES = {'CONFIGURATIONS'}   # named registries of the study's configurations: rows named after methods where they are the method
 
@@ -99,7 +99,7 @@ def test_a_registered_method_is_in_every_derived_list(registered):
 
 def test_a_registered_method_gets_its_schedule(registered):
     from trust_ssl.config import resolve_config
-    from trust_ssl.train import make_schedules
+    from trust_ssl.optim import make_schedules
     annealed = make_schedules(resolve_config('paper', method=MadeUpAnnealed.name), 10)['glob']
     assert annealed[0] == 1.0 and annealed[-1] == 0.0
     assert np.all(make_schedules(resolve_config('paper', method=MadeUpTrust.name), 10)['glob'] == 1.0)

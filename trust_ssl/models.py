@@ -329,7 +329,7 @@ class Scalar(TrustSSL):
 class Multiplicative(TrustSSL):
     "The failed multiplicative form: Eq. (9) with no stop-gradient, on from step 0, global term annealed out."
     name = 'multiplicative'
-    anneals_global = True        # StepSchedule.glob: cosine from 1 to 0 (trust_ssl.train.make_schedules)
+    anneals_global = True        # StepSchedule.glob: cosine from 1 to 0 (trust_ssl.optim.make_schedules)
     gate_reads_detached = False
     def selective(self, z1, z2, w, sched): return selective_multiplicative(z1, z2, w), 1.0
 
