@@ -10,6 +10,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 import torchvision
+from fastcore.basics import store_attr
 from .evidential import softplus_evidence, dirichlet_params, evidential_trust
 from .losses import (nt_xent, byol_loss, vicreg_loss, selective_additive, selective_multiplicative,
                               factor_diversity, aux_family_loss, dirichlet_kl, evidential_consistency, factor_anchor, conflict_bce,
@@ -251,19 +252,14 @@ class TrustSSL(SimCLR):
         if factors not in (1, len(FAMILY_NAMES)):
             raise ValueError(f'`factors` must be {len(FAMILY_NAMES)} (one per augmentation family) or 1, got {factors}')
         super().__init__(backbone, stem, projector, temperature)
-        self.hparams.update({k: v for k, v in locals().items() if k in inspect.signature(TrustSSL).parameters
-                             and k not in self.hparams})
-        self.hparams['weights'] = dict(weights._asdict())
+        store_attr(but='backbone,stem,projector,temperature')   # every argument above, once: an attribute, and in the checkpoint's record
+        self.hparams.update({k: getattr(self, k) for k in inspect.signature(TrustSSL).parameters if k not in self.hparams}, weights=dict(weights._asdict()))
         self.factor_head = FactorHead(self.feature_dim, factors, factor_dim)
         self.gate_head = self.make_gate()
         self.aux_head = None if aux == 'off' else nn.Linear(self.feature_dim, len(FAMILY_NAMES))
-        self.aux, self.weights, self.evidence_weight, self.anchor_temperature = aux, weights, evidence_weight, anchor_temperature
-        self.beta, self.eps, self.alpha, self.gamma = beta, eps, alpha, gamma
-        self.evidence_pairs, self.conflict_weight, self.constant_gate = evidence_pairs, conflict_weight, constant_gate
 
     def make_gate(self) -> nn.Module:
-        return EvidentialHeads(self.factor_head.factors, self.factor_head.dim, self.hparams['prototypes'],
-                               self.hparams['evidence_scale'], self.hparams['evidence_bias'])
+        return EvidentialHeads(self.factor_head.factors, self.factor_head.dim, self.prototypes, self.evidence_scale, self.evidence_bias)
 
     def eligibility(self, a1, a2) -> torch.Tensor:
         "Factor-eligible pairs (B, T); with one factor, the pairs where neither view received a family."
