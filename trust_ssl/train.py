@@ -118,8 +118,9 @@ class Progress:
         if step == self.start + 1: self.eta = (time.perf_counter(), step)
         elif self.eta and step == self.eta[1] + ETA_AFTER and rank == 0:
             rate = (step - self.eta[1]) / (time.perf_counter() - self.eta[0])
+            left = (self.total - step) / rate
             self.say(f'{self.desc}: {1 / rate:.2f} s/step over steps {self.eta[1] + 1}-{step}; {self.total - step} steps left: '
-                     f'about {duration_text((self.total - step) / rate)}'); self.eta = None
+                     + (f'about {duration_text(left)}' if left >= 1 else 'under a second')); self.eta = None
         if self.bar is not None: self.bar.update(1); self.bar.set_postfix(loss=f'{loss.item():.3f}', refresh=False)
     def close(self):
         if self.bar is not None: self.bar.close()
