@@ -19,13 +19,13 @@ from .stats import benjamini_hochberg, difference_text, holm, seed_difference, v
 from .study import CONFIGURATIONS
 
 # %% auto #0
-__all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'ABLATION', 'KI_SCALE', 'CLAIMS', 'CLAIM_COLUMNS', 'CURVE_FIELDS', 'KI_GROUPS',
-           'DYNAMICS', 'PILOT_COLUMNS', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text',
-           'write_table', 'linear_values', 'linear_table', 'robustness_values', 'robustness_tables', 'ood_values',
-           'ood_table4', 'ood_rows', 'ablation_table', 'ki_values', 'ki_table', 'Claim', 'claim_table', 'corrected',
-           'write_claims', 'load_history', 'load_histories', 'run_record', 'run_records', 'caption', 'has_monitor',
-           'learning_curve', 'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics', 'pilot_table',
-           'write_pilot']
+__all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE', 'CLAIMS', 'CLAIM_COLUMNS', 'CURVE_FIELDS',
+           'KI_GROUPS', 'DYNAMICS', 'PILOT_COLUMNS', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper',
+           'cell_text', 'write_table', 'linear_values', 'floor_margins', 'linear_table', 'robustness_values',
+           'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'ki_values', 'ki_table',
+           'Claim', 'claim_table', 'corrected', 'write_claims', 'load_history', 'load_histories', 'run_record',
+           'run_records', 'caption', 'has_monitor', 'learning_curve', 'severity5_heatmap', 'ki_by_group', 'table_rows',
+           'ablation_dynamics', 'pilot_table', 'write_pilot']
 
 # %% ../nbs/15b_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -102,9 +102,25 @@ def linear_values(lin: pd.DataFrame) -> pd.DataFrame:
     "Table I's values of linear_eval results: the test accuracy in %, condition ''."
     return lin.assign(condition='', value=100 * lin.test_acc)
 
-def linear_table(lin: pd.DataFrame) -> pd.DataFrame:
-    "Table I: our linear evaluation accuracy (%) over seeds beside the paper's."
-    return ours_vs_paper(linear_values(lin), 'I')
+FLOORS = ('image_statistics', 'random_init')   # the no-network floors (trust_ssl.study): what a pretrained backbone must clear to have learnt
+
+def floor_margins(lin: pd.DataFrame, floors: tuple = FLOORS) -> pd.DataFrame:   # configuration, dataset, seed, condition 'over <floor>', value
+    "Each configuration's linear accuracy minus each floor's on the same dataset, in points, paired on the seed (the floor's mean over its seeds where it lacks that seed)."
+    v, parts = linear_values(lin), []
+    rest = v[~v.configuration.isin(floors)]
+    for f in floors:
+        fv = v[v.configuration == f]
+        if fv.empty or rest.empty: continue
+        per_seed, mean = fv.groupby(['dataset', 'seed']).value.mean().to_dict(), fv.groupby('dataset').value.mean().to_dict()
+        base = [per_seed.get((d, s), mean.get(d, float('nan'))) for d, s in zip(rest.dataset, rest.seed)]
+        parts.append(rest.assign(condition=f'over {f}', value=rest.value - base))
+    return pd.concat(parts, ignore_index=True).dropna(subset=['value']) if parts else v.iloc[:0]
+
+def linear_table(lin: pd.DataFrame,
+                 margins: bool = False,   # also each configuration's margin over each floor (`floor_margins`), a column per dataset and floor
+                ) -> pd.DataFrame:
+    "Table I: our linear evaluation accuracy (%) over seeds beside the paper's; with `margins`, how far above the no-network floors it is."
+    return ours_vs_paper(pd.concat([linear_values(lin), floor_margins(lin)], ignore_index=True) if margins else linear_values(lin), 'I')
 
 def robustness_values(rob: pd.DataFrame) -> pd.DataFrame:
     "Tables II-III's values: each run's grid summarised (clean, s3, s5, s5_<group>), one row per summary, in %."
