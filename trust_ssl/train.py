@@ -4,11 +4,10 @@
 
 # %% ../nbs/07f_train.ipynb #3dcd753a
 from __future__ import annotations
-import argparse, contextlib, dataclasses, itertools, json, math, os, sys, tempfile, time, warnings
+import argparse, contextlib, dataclasses, itertools, json, math, os, sys, time
 from dataclasses import asdict
 from pathlib import Path
 from typing import NamedTuple
-import numpy as np
 import torch
 import torch.nn as nn
 import torch.distributed as dist
@@ -26,7 +25,7 @@ from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, append_history, branch
 # %% auto #0
 __all__ = ['ETA_AFTER', 'NonFiniteLoss', 'train_step', 'check_branch', 'setup_distributed', 'Progress', 'Loop', 'save_training',
            'train_one_epoch', 'monitor_step', 'resume_point', 'build_training', 'run_data', 'record_start', 'train',
-           'main', 'demo_run', 'step_seconds']
+           'make_views', 'main', 'demo_run']
 
 # %% ../nbs/07f_train.ipynb #09c016ed
 class NonFiniteLoss(FloatingPointError):
@@ -181,7 +180,7 @@ def train_one_epoch(loop: Loop,
     batches = loop.data.batches(cfg.batch_size, seed=cfg.seed, epoch=epoch, rank=loop.rank, world=loop.world, device=loop.device)
     for imgs, _ in itertools.islice(batches, step - epoch * spe, spe):
         gen.manual_seed(cfg.seed * 1_000_003 + loop.rank * 7_919 + step)        # augmentation randomness from (seed, rank, step)
-        views = _views(imgs, aug, gen, cfg.channels_last)
+        views = make_views(imgs, aug, gen, cfg.channels_last)
         s = StepSchedule(**{k: float(loop.sched[k][step]) for k in ('lsel', 'lmin', 'momentum', 'glob')})
         try: o = train_step(loop.net, loop.opt, views, s, float(loop.sched['lr'][step]), step, loop.precision, cfg.clip_grad, loop.head_opt)
         except NonFiniteLoss as e: raise NonFiniteLoss(f'{e}. {_last_good(loop.out)}') from None
@@ -331,7 +330,7 @@ def train(cfg: TrainConfig,       # the run
     if world > 1: dist.barrier()
     return record
 
-def _views(imgs, aug: AugmentConfig, gen: torch.Generator, channels_last: bool):
+def make_views(imgs, aug: AugmentConfig, gen: torch.Generator, channels_last: bool):
     "The two augmented views of a batch, in the memory layout the model runs fastest in."
     v = two_views(imgs, aug, gen)
     if not channels_last: return v
@@ -378,30 +377,3 @@ def demo_run(folder: str | Path, method: str = 'trust_ssl', steps: int = 8) -> P
     if not (folder / 'checkpoint.pt').is_file():
         train(resolve_config('sample', method=method, max_steps=steps, out_dir=str(folder)))
     return folder
-
-# %% ../nbs/07f_train.ipynb #2f356464
-def step_seconds(cfg: TrainConfig,       # method, model, image and batch size, precision, compile
-                 steps: int = 5,         # steps timed
-                 warmup: int = 2,        # steps run first and not timed (allocation, compilation)
-                ) -> float:              # median seconds per step
-    "Median seconds of one training step of `cfg` on this machine, data pipeline included (bundled sample)."
-    device = torch.device('cuda' if torch.cuda.is_available() else 'cpu')
-    precision = resolve_precision(cfg.precision, device)
-    with tempfile.TemporaryDirectory() as tmp, warnings.catch_warnings():
-        warnings.simplefilter('ignore')                      # the sample's drop-last note at large batches
-        data = training_data('', cfg.image_size, tmp, 'train')
-        torch.manual_seed(cfg.seed)
-        model = build_method(cfg.method, backbone=cfg.backbone, stem=cfg.stem, **cfg.method_args).to(device)
-        if cfg.channels_last: model = model.to(memory_format=torch.channels_last)
-        net = torch.compile(model) if cfg.compile else model
-        opt = torch.optim.SGD(param_groups(model, cfg.weight_decay), lr=0.0, momentum=0.9)
-        aug, gen = AugmentConfig(size=cfg.image_size, **cfg.augment), torch.Generator(device).manual_seed(cfg.seed)
-        sched = StepSchedule(lsel=cfg.lsel_max, lmin=cfg.lmin[1])
-        batches = (b for epoch in itertools.count() for b in data.batches(cfg.batch_size, seed=cfg.seed, epoch=epoch, device=device))
-        times = []
-        for i in range(warmup + steps):
-            t0 = time.perf_counter()
-            train_step(net, opt, _views(next(batches)[0], aug, gen, cfg.channels_last), sched, 1e-4, i, precision, cfg.clip_grad)
-            if device.type == 'cuda': torch.cuda.synchronize()
-            times.append(time.perf_counter() - t0)
-    return float(np.median(times[warmup:]))
