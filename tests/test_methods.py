@@ -20,7 +20,7 @@ ALLOWED = {
     ('nbs/16_reproduce.ipynb', "('simclr', 'trust_ssl')"):
         "a test's input: one method without and one with evidential heads, whose plan the test spells out",
     ('nbs/15b_report.ipynb', "['simclr', 'trust_ssl']"): "a test's expected rows of write_table, in METHODS order",
-    ('nbs/07f_train.ipynb', "('simclr', 'trust_ssl', 'byol')"):
+    ('nbs/07h_bench.ipynb', "('simclr', 'trust_ssl', 'byol')"):
         "the presets' cost benchmark times the base, the paper's method and the costliest (BYOL's extra forward)",
     ('trust_ssl/report.py', "('multiplicative', 'trust_ssl')"):
         "ABLATION: the two forms the paper's ablation table and Fig. 6 compare (multiplicative, additive-residual)",
