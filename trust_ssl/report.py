@@ -382,13 +382,13 @@ def table_rows(methods) -> list:
     have = set(methods)
     return [m for m in ROWS if m in have] + sorted(have - set(ROWS))
 
-DYNAMICS = ('loss', 'K', 'I', 'aux', 'lsel')   # Fig. 6's panels, where the history has them
+DYNAMICS = ('loss', 'K', 'I', 'aux', 'lsel', 'knn_top1')   # Fig. 6's panels, where the history has them (knn_top1: the monitor's lines)
 
 def ablation_dynamics(hist: pd.DataFrame,   # load_histories of the pretraining runs
-                     ) -> pd.DataFrame:     # the step lines of the ablation's configurations (empty if none)
-    "Fig. 6's data: the per-step history lines of the two forms the ablation compares."
+                     ) -> pd.DataFrame:     # their step lines, and their monitor lines where they trained with the monitor (empty if none)
+    "Fig. 6's data: the history lines of the two forms the ablation compares, per step (loss, K, I, ...) and at the monitor's epochs (knn_top1)."
     if not len(hist) or not hist.configuration.isin(ABLATION).any(): return pd.DataFrame()
-    return hist[(hist.kind == 'step') & hist.configuration.isin(ABLATION)]
+    return hist[hist.kind.isin(('step', 'monitor')) & hist.configuration.isin(ABLATION)]
 
 # %% ../nbs/15b_report.ipynb #eb8338a7
 PILOT_COLUMNS = ('probe val', 'probe test', 'clean', 's5', 's5_erasure', 's5_contradiction', 's5_weather')
