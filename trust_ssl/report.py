@@ -7,6 +7,7 @@ from __future__ import annotations
 import json, warnings
 from pathlib import Path
 from typing import NamedTuple
+import numpy as np
 import pandas as pd
 from . import core
 from .core import atomic_write, duration_text
@@ -84,7 +85,7 @@ def write_table(cmp: pd.DataFrame,  # from ours_vs_paper
                 columns: list | None = None,  # the (dataset, condition) pairs to show, in order; all by default
                 rows: list | None = None,     # the row labels in order; ROWS (the configurations, then any other method) by default
                ) -> pd.DataFrame:   # the wide table written
-    "One row per method, one column per (dataset, condition), each cell 'ours (n) [paper]': CSV, Markdown, LaTeX."
+    "One row per configuration, one column per (dataset, condition), each cell 'ours (n) [paper]': CSV, Markdown, LaTeX."
     cmp = cmp.assign(cell=[cell_text(*r) for r in cmp[['mean', 'std', 'n', 'paper']].itertuples(index=False)],
                      column=[f'{d} {c}'.strip() for d, c in zip(cmp.dataset, cmp.condition)])
     order = [f'{d} {c}'.strip() for d, c in columns] if columns else list(dict.fromkeys(cmp.column))
@@ -144,7 +145,7 @@ def ood_values(ood: pd.DataFrame) -> pd.DataFrame:
     return both.assign(condition=both.condition + '|' + both.detector)
 
 def ood_table4(ood: pd.DataFrame) -> pd.DataFrame:
-    "Table IV for write_table: rows 'method / detector', columns each OOD set's splits in the paper's order, the mean last."
+    "Table IV for write_table: rows 'configuration / detector', columns each OOD set's splits in the paper's order, the mean last."
     cmp = ours_vs_paper(ood_values(ood), 'IV')
     split, det = cmp.condition.str.split('|').str[0], cmp.condition.str.split('|').str[1]
     order = [s for s in dict.fromkeys(paper_numbers().query("table == 'IV'").condition.str.split('|').str[0]) if s != 'mean']   # rain, night, fog, snow
@@ -343,23 +344,25 @@ def has_monitor(run_dir: str | Path) -> bool:
 
 def learning_curve(run_dirs,                  # run folders
                    measured: dict | None = None,  # run folder name -> kNN top-1 of its checkpoint, for runs trained without the monitor
-                  ) -> pd.DataFrame:          # run, the configuration's fields, epoch, step, views, knn_top1
-    "The monitor's kNN top-1 of each run along its training, with the views seen so far and what distinguishes the runs."
+                  ) -> pd.DataFrame:          # run, the configuration's fields, epoch, step, views, seconds, knn_top1
+    "The monitor's kNN top-1 of each run along its training, with the views seen so far, the seconds of training they cost at the run's median epoch rate, and what distinguishes the runs."
     rows = []
     for d in map(Path, run_dirs):
         cfg = json.loads((d / 'config.json').read_text()); res = cfg.get('resolved', {})
         lines = [json.loads(l) for l in (d / 'history.jsonl').read_text().splitlines() if l.strip()]
         views = 2 * cfg['batch_size'] * res.get('processes', 1)
+        rates = [l['views_per_s'] for l in lines if l['kind'] == 'epoch' and l.get('views_per_s')]
+        rate = float(np.median(rates)) if rates else float('nan')   # the median epoch: an epoch slowed by other work on the machine does not move it
         fields = {k: json.dumps(cfg[k]) if isinstance(cfg.get(k), dict) else cfg.get(k) for k in CURVE_FIELDS}
         points = [(l['epoch'], l['step'], l['knn_top1']) for l in lines if l['kind'] == 'monitor']
         if not points and d.name in (measured or {}):           # measured after the fact: one point, where its checkpoint is
             step = res.get('total_steps', 0); points = [(step // max(res.get('steps_per_epoch', 1), 1), step, measured[d.name])]
-        rows += [dict(run=d.name, **fields, epoch=e, step=s, views=s * views, knn_top1=a) for e, s, a in points]
+        rows += [dict(run=d.name, **fields, epoch=e, step=s, views=s * views, seconds=s * views / rate, knn_top1=a) for e, s, a in points]
     return pd.DataFrame(rows)
 
 # %% ../nbs/15b_report.ipynb #41e2425e
 def severity5_heatmap(rob: pd.DataFrame,  # robustness results
-                     ) -> dict:             # dataset -> method x corruption accuracy (%) at severity 5, mean over seeds
+                     ) -> dict:             # dataset -> configuration x corruption accuracy (%) at severity 5, mean over seeds
     "Fig. 3's panels: for each dataset, the same rows (configurations in the study's order) and the corruptions in the registry's order."
     s5 = rob[rob.severity == 5].groupby(['dataset', 'configuration', 'corruption']).accuracy.mean().mul(100).reset_index()
     rows = table_rows(s5.configuration)
@@ -369,7 +372,7 @@ def severity5_heatmap(rob: pd.DataFrame,  # robustness results
 KI_GROUPS = ('contradiction', 'erasure', 'weather')   # Fig. 4's panels
 
 def ki_by_group(ki: pd.DataFrame,   # K-I trajectories
-               ) -> pd.DataFrame:   # method, seed, group, severity, K, I: each run's factor-averaged K and I per corruption group and severity
+               ) -> pd.DataFrame:   # configuration, seed, group, severity, K, I: each run's factor-averaged K and I per corruption group and severity
     "Fig. 4's curves: each run's mean K and I over a group's corruptions at each severity, with clean/clean as severity 0 in every group."
     km = ki[ki.factor.astype(str) == 'mean']
     per = km[km.corruption != 'clean'].assign(group=lambda d: d.corruption.map(CORRUPTION_GROUPS))

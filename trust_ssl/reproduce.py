@@ -15,7 +15,7 @@ from .data import bundled_eurosat
 from .evaluate import dataset_name
 from .models import METHODS, methods_with
 from .config import DEFAULT_PRESET, PRESETS, load_config_file, parse_overrides, resolve_config
-from .runs import index_results, read_index, results_file, run_folder, run_id
+from .runs import index_results, read_index, remove_results, results_file, run_folder, run_id
 from .study import CONFIGURATIONS, Configuration, configuration
 
 # %% auto #0
@@ -26,7 +26,7 @@ __all__ = ['EVALS', 'EVIDENTIAL', 'PUBLISHED_RUN_FILES', 'RUN_PATH_KEYS', 'Evalu
 class Evaluation(NamedTuple):
     "One evaluation of a run: the papermill notebook that makes it and the results kind the driver waits for."
     notebook: str    # in nbs/, without .ipynb
-    kind: str        # its results file's kind (trust_ssl.runs.results_file)
+    kind: str        # its results' evaluation (trust_ssl.runs.MEASURES)
 
 EVALS = {'linear': Evaluation('11_linear_eval', 'linear_eval'), 'robustness': Evaluation('12_robustness', 'robustness'),
          'ki': Evaluation('13_ki_trajectories', 'ki'), 'ood': Evaluation('14_ood', 'ood')}   # the one list of evaluations
@@ -211,7 +211,7 @@ def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | No
         before = _version(s.result)
         try: execute(s)
         except BaseException as e:
-            if s.result is not None and _version(s.result) != before: s.result.unlink(missing_ok=True)   # a failed step leaves no result
+            if s.result is not None and _version(s.result) != before: remove_results(s.result)   # a failed step leaves no result
             if isinstance(e, Exception): raise StepFailed(failure_line(s, e)) from e
             raise
         if s.result is not None and not s.result.is_file():
@@ -258,7 +258,7 @@ def _strip_paths(x, key: str = ''):
 def _portable_file(f: Path) -> bytes:
     "A run's file as published: where this machine kept runs replaced by the runs' folder names (results' `run`, configs, histories, markers)."
     if f.suffix == '.csv':
-        df = pd.read_csv(f, keep_default_na=False)
+        df = pd.read_csv(f, keep_default_na=False, dtype={'fingerprint': str, 'preset': str})   # a fingerprint of digits stays a string
         if 'run' in df: df['run'] = df['run'].astype(str).map(lambda r: Path(r).name)
         return df.to_csv(index=False).encode()
     if f.suffix == '.jsonl': return ''.join(json.dumps(_strip_paths(json.loads(l))) + '\n' for l in f.read_text().splitlines() if l.strip()).encode()
@@ -276,7 +276,9 @@ def _publish_if_complete(steps: list[Step], published: dict, log=print):
             for f in PUBLISHED_RUN_FILES: atomic_write(pub / 'pretrain' / run.name / f, _portable_file(run / f))
         else:                                                             # the results of that run: the files its folder's index lists
             res, run = s.result.parent, str(Path(s.params['run_dir']).resolve())
-            for f in read_index(res).query('run == @run').file: atomic_write(pub / 'results' / f, _portable_file(res / f))
+            files = list(read_index(res).query('run == @run').file)
+            if s.result.name not in files: raise FileNotFoundError(f'{res}: its index lists no {s.result.name} of run {run}, which {s.name} wrote; nothing of unit {unit} is published')
+            for f in files: atomic_write(pub / 'results' / f, _portable_file(res / f))
     if any(s.result is not None for s in steps): index_results(pub / 'results')
     atomic_write(_unit_marker(steps), json.dumps({s.name: _portable(s.params) for s in steps}, indent=1))
     published[unit] = True

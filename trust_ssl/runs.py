@@ -4,7 +4,7 @@
 
 # %% ../nbs/07c_runs.ipynb #562b5e63
 from __future__ import annotations
-import hashlib, json, os, socket, sys, time
+import hashlib, json, os, socket, sys, time, warnings
 from pathlib import Path
 from typing import NamedTuple
 import pandas as pd
@@ -18,7 +18,7 @@ __all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', '
            'INDEX_COLUMNS', 'run_folder', 'parse_run_folder', 'snapshot_name', 'save_checkpoint', 'load_checkpoint',
            'check_resumable', 'append_history', 'trim_history', 'inherit_history', 'branch_snapshot', 'RunLocked',
            'RunLock', 'run_id', 'PretrainedRun', 'run_fingerprint', 'default_device', 'load_run', 'results_file',
-           'read_index', 'index_results', 'save_results', 'read_results', 'long_results']
+           'read_index', 'index_results', 'save_results', 'read_results', 'remove_results', 'long_results']
 
 # %% ../nbs/07c_runs.ipynb #475f4609
 def run_folder(method: str, seed: int) -> str:
@@ -161,7 +161,8 @@ class PretrainedRun(NamedTuple):
 def run_fingerprint(state: dict) -> str:
     "16 hex digits naming what a checkpoint holds: its configuration (less what a resume may change and where the data and the trunk were kept), its data's fingerprint and its step."
     cfg = {k: v for k, v in state['config'].items() if k not in (*RESUME_MAY_CHANGE, 'data', 'branch_from')}
-    what = [cfg, state.get('data_fingerprint') or Path(state['config'].get('data') or '').name, state.get('branch'), state['step']]
+    branch = state.get('branch') and dict(state['branch'], parent=Path(state['branch'].get('parent') or '').name)   # the trunk by its folder's name
+    what = [cfg, state.get('data_fingerprint') or Path(state['config'].get('data') or '').name, branch, state['step']]
     return hashlib.sha256(json.dumps(what, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 def _total_steps(config: Path) -> int:
@@ -251,7 +252,9 @@ def index_results(folder: str | Path) -> pd.DataFrame:
         for p in sorted(folder.glob('*.csv')):
             if p.name == RESULTS_INDEX: continue
             df = pd.read_csv(p, keep_default_na=False, dtype={'fingerprint': str, 'preset': str})
-            if missing := [c for c in IDENTITY if c not in df]: raise ValueError(f'{p}: not a results file of this trust_ssl (no {", ".join(missing)} column)')
+            if missing := [c for c in IDENTITY if c not in df]:
+                raise ValueError(f'{p}: not a results file of this trust_ssl (no {", ".join(missing)} column): results written before the index '
+                                 'carry no identity; evaluate their run again (or move the file out of the folder)')
             if len(df): rows.append(_index_row(p.name, df))
         _write_index(folder, rows)
     return read_index(folder)
@@ -265,7 +268,8 @@ def save_results(df: pd.DataFrame,    # the measurements: MEASURES[evaluation] a
                 ) -> pd.DataFrame:     # the frame written
     "Write `df` with the run's identifying columns to `results_file(...)` atomically, never over another run's results, and add it to the folder's index."
     if evaluation not in MEASURES: raise ValueError(f'evaluation {evaluation!r}: expected one of {tuple(MEASURES)}')
-    if missing := [m for m in MEASURES[evaluation] if m not in df]: raise ValueError(f'{evaluation} results without their measured column(s) {missing}; columns: {list(df.columns)}')
+    if missing := [m for m in MEASURES[evaluation] if m not in df]:
+        raise ValueError(f'{evaluation} results of {run.name} on {dataset} without their measured column(s) {missing}; columns: {list(df.columns)}')
     if clash := [c for c in IDENTITY if c in df]: raise ValueError(f'{evaluation} results already hold identifying column(s) {clash}: save_results writes them')
     if not len(df): raise ValueError(f'{evaluation} results of {run.name} on {dataset}: no rows to write')
     df = df.assign(evaluation=evaluation, configuration=run.configuration or run.method, method=run.method, seed=run.seed, preset=run.preset,
@@ -285,15 +289,27 @@ def save_results(df: pd.DataFrame,    # the measurements: MEASURES[evaluation] a
 def read_results(folder: str | Path) -> dict:
     "evaluation -> the rows of every results file the folder's index lists, each checked against its index row."
     folder = Path(folder); out = {}
-    for r in read_index(folder).itertuples(index=False):
-        p = folder / r.file
-        if not p.is_file(): raise FileNotFoundError(f'{folder / RESULTS_INDEX} lists {r.file}, which is gone; rebuild the index with index_results({str(folder)!r})')
-        df = pd.read_csv(p, keep_default_na=False, dtype={'fingerprint': str, 'preset': str})
-        if len(df) != r.rows or df.fingerprint.iloc[0] != r.fingerprint or df.evaluation.iloc[0] != r.evaluation:
-            raise ValueError(f'{p}: its rows no longer match {folder / RESULTS_INDEX} ({len(df)} rows of fingerprint {df.fingerprint.iloc[0]!r}, indexed {r.rows} of '
-                             f'{r.fingerprint!r}); rebuild the index with index_results({str(folder)!r})')
-        out.setdefault(r.evaluation, []).append(df)
+    with _FolderLock(folder):                                        # not between a writer's file and its index row
+        index = read_index(folder)
+        for r in index.to_dict('records'):
+            p = folder / r['file']
+            if not p.is_file(): raise FileNotFoundError(f'{folder / RESULTS_INDEX} lists {r["file"]}, which is gone; rebuild the index with index_results({str(folder)!r})')
+            df = pd.read_csv(p, keep_default_na=False, dtype={'fingerprint': str, 'preset': str})
+            now = _index_row(r['file'], df) if len(df) and not [c for c in IDENTITY if c not in df] else {}
+            if any(str(now.get(c)) != str(r[c]) for c in (*IDENTITY, 'rows')):
+                raise ValueError(f'{p}: its rows no longer match {folder / RESULTS_INDEX} (' + ', '.join(f'{c} {str(now.get(c))!r} (indexed {str(r[c])!r})' for c in (*IDENTITY, 'rows')
+                                 if str(now.get(c)) != str(r[c])) + f'); rebuild the index with index_results({str(folder)!r})')
+            out.setdefault(r['evaluation'], []).append(df)
+        unlisted = sorted(p.name for p in folder.glob('*.csv') if p.name != RESULTS_INDEX and p.name not in set(index.file))
+    if unlisted: warnings.warn(f'{folder}: {len(unlisted)} CSV file(s) the index does not list, left out: {", ".join(unlisted[:3])}' + (' ...' if len(unlisted) > 3 else ''), stacklevel=2)
     return {k: pd.concat(v, ignore_index=True) for k, v in out.items()}
+
+def remove_results(path: str | Path):
+    "Delete a results file and its index row together (a failed evaluation's half-written file)."
+    path = Path(path)
+    with _FolderLock(path.parent):
+        path.unlink(missing_ok=True)
+        if (path.parent / RESULTS_INDEX).is_file(): _write_index(path.parent, [r for r in read_index(path.parent).to_dict('records') if r['file'] != path.name])
 
 def long_results(results: dict) -> pd.DataFrame:
     "Results (`read_results`) as one row per measured number: IDENTITY, the conditions (NaN where an evaluation has none), metric, value."
