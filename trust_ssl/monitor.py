@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import NamedTuple
+import numpy as np
+import pandas as pd
 import torch
 import torch.nn as nn
 from .core import knn_predict, resolve_precision
@@ -16,7 +18,7 @@ from .config import DEFAULT_PRESET, TrainConfig, resolve_config
 from .runs import load_run
 
 # %% auto #0
-__all__ = ['MONITOR_SEED', 'Monitor', 'knn_of_run']
+__all__ = ['MONITOR_SEED', 'CURVE_FIELDS', 'Monitor', 'knn_of_run', 'has_monitor', 'learning_curve']
 
 # %% ../nbs/07e_monitor.ipynb #9ca475f8
 MONITOR_SEED = 0   # the kNN subsets' seed: every run and floor is measured on the same bank and queries, whatever its own seed
@@ -54,3 +56,28 @@ def knn_of_run(run_dir: str | Path,       # a trained run's folder
     cfg = resolve_config(DEFAULT_PRESET, Path(run_dir) / 'config.json', monitor_images=monitor_images)
     ran = json.loads((Path(run_dir) / 'config.json').read_text()).get('resolved', {}).get('precision')   # the precision the run trained in
     return Monitor(cfg, ran or resolve_precision(cfg.precision, device))(load_run(run_dir, device, allow_unfinished=True).model)
+
+# %% ../nbs/07e_monitor.ipynb #0963c42f
+CURVE_FIELDS = ('method', 'name', 'seed', 'backbone', 'stem', 'image_size', 'batch_size', 'base_lr', 'epochs', 'augment', 'method_args')
+
+def has_monitor(run_dir: str | Path) -> bool:
+    "Whether a run's history holds monitor lines (it trained with `monitor_every`)."
+    return '"kind": "monitor"' in (Path(run_dir) / 'history.jsonl').read_text()
+
+def learning_curve(run_dirs,                  # run folders
+                   measured: dict | None = None,  # run folder name -> kNN top-1 of its checkpoint, for runs trained without the monitor
+                  ) -> pd.DataFrame:          # run, the configuration's fields, epoch, step, views, seconds, knn_top1
+    "The monitor's kNN top-1 of each run along its training, with the views seen so far, the seconds of training they cost at the run's median epoch rate, and what distinguishes the runs."
+    rows = []
+    for d in map(Path, run_dirs):
+        cfg = json.loads((d / 'config.json').read_text()); res = cfg.get('resolved', {})
+        lines = [json.loads(l) for l in (d / 'history.jsonl').read_text().splitlines() if l.strip()]
+        views = 2 * cfg['batch_size'] * res.get('processes', 1)
+        rates = [l['views_per_s'] for l in lines if l['kind'] == 'epoch' and l.get('views_per_s')]
+        rate = float(np.median(rates)) if rates else float('nan')   # the median epoch: an epoch slowed by other work on the machine does not move it
+        fields = {k: json.dumps(cfg[k]) if isinstance(cfg.get(k), dict) else cfg.get(k) for k in CURVE_FIELDS}
+        points = [(l['epoch'], l['step'], l['knn_top1']) for l in lines if l['kind'] == 'monitor']
+        if not points and d.name in (measured or {}):           # measured after the fact: one point, where its checkpoint is
+            step = res.get('total_steps', 0); points = [(step // max(res.get('steps_per_epoch', 1), 1), step, measured[d.name])]
+        rows += [dict(run=d.name, **fields, epoch=e, step=s, views=s * views, seconds=s * views / rate, knn_top1=a) for e, s, a in points]
+    return pd.DataFrame(rows)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json, warnings
 from pathlib import Path
 from typing import NamedTuple
-import numpy as np
 import pandas as pd
 from . import core
 from .core import atomic_write, duration_text
@@ -20,13 +19,12 @@ from .stats import benjamini_hochberg, difference_text, holm, seed_difference, v
 from .study import CONFIGURATIONS
 
 # %% auto #0
-__all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE', 'CLAIMS', 'CLAIM_COLUMNS', 'CURVE_FIELDS',
-           'KI_GROUPS', 'DYNAMICS', 'PILOT_COLUMNS', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper',
-           'cell_text', 'write_table', 'linear_values', 'floor_margins', 'linear_table', 'robustness_values',
-           'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'ki_values', 'ki_table',
-           'Claim', 'claim_table', 'corrected', 'write_claims', 'load_history', 'load_histories', 'run_record',
-           'run_records', 'caption', 'has_monitor', 'learning_curve', 'severity5_heatmap', 'ki_by_group', 'table_rows',
-           'ablation_dynamics', 'pilot_table', 'write_pilot']
+__all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE', 'CLAIMS', 'CLAIM_COLUMNS', 'KI_GROUPS',
+           'DYNAMICS', 'PILOT_COLUMNS', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text',
+           'write_table', 'linear_values', 'floor_margins', 'linear_table', 'robustness_values', 'robustness_tables',
+           'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'ki_values', 'ki_table', 'Claim', 'claim_table',
+           'corrected', 'write_claims', 'load_history', 'load_histories', 'run_record', 'run_records', 'caption',
+           'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics', 'pilot_table', 'write_pilot']
 
 # %% ../nbs/15b_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -334,31 +332,6 @@ def caption(what: str,              # what the table shows, one sentence
     else: trained = untrained or f'the training records of its {n_runs} run(s) were not found'
     data = ', '.join(sorted(results.dataset.astype(str).unique()))
     return f'{what} Ours: {trained}; data {data}; {results.seed.nunique()} seed(s)' + (f'; {cells}.' if cells else '.')
-
-# %% ../nbs/15b_report.ipynb #0963c42f
-CURVE_FIELDS = ('method', 'name', 'seed', 'backbone', 'stem', 'image_size', 'batch_size', 'base_lr', 'epochs', 'augment', 'method_args')
-
-def has_monitor(run_dir: str | Path) -> bool:
-    "Whether a run's history holds monitor lines (it trained with `monitor_every`)."
-    return '"kind": "monitor"' in (Path(run_dir) / 'history.jsonl').read_text()
-
-def learning_curve(run_dirs,                  # run folders
-                   measured: dict | None = None,  # run folder name -> kNN top-1 of its checkpoint, for runs trained without the monitor
-                  ) -> pd.DataFrame:          # run, the configuration's fields, epoch, step, views, seconds, knn_top1
-    "The monitor's kNN top-1 of each run along its training, with the views seen so far, the seconds of training they cost at the run's median epoch rate, and what distinguishes the runs."
-    rows = []
-    for d in map(Path, run_dirs):
-        cfg = json.loads((d / 'config.json').read_text()); res = cfg.get('resolved', {})
-        lines = [json.loads(l) for l in (d / 'history.jsonl').read_text().splitlines() if l.strip()]
-        views = 2 * cfg['batch_size'] * res.get('processes', 1)
-        rates = [l['views_per_s'] for l in lines if l['kind'] == 'epoch' and l.get('views_per_s')]
-        rate = float(np.median(rates)) if rates else float('nan')   # the median epoch: an epoch slowed by other work on the machine does not move it
-        fields = {k: json.dumps(cfg[k]) if isinstance(cfg.get(k), dict) else cfg.get(k) for k in CURVE_FIELDS}
-        points = [(l['epoch'], l['step'], l['knn_top1']) for l in lines if l['kind'] == 'monitor']
-        if not points and d.name in (measured or {}):           # measured after the fact: one point, where its checkpoint is
-            step = res.get('total_steps', 0); points = [(step // max(res.get('steps_per_epoch', 1), 1), step, measured[d.name])]
-        rows += [dict(run=d.name, **fields, epoch=e, step=s, views=s * views, seconds=s * views / rate, knn_top1=a) for e, s, a in points]
-    return pd.DataFrame(rows)
 
 # %% ../nbs/15b_report.ipynb #41e2425e
 def severity5_heatmap(rob: pd.DataFrame,  # robustness results
