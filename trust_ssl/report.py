@@ -15,7 +15,7 @@ from .data import dataset_key
 from .evaluate import summarize_robustness
 from .models import METHODS
 from .runs import read_results
-from .stats import benjamini_hochberg, difference_text, holm, seed_difference, verdict
+from .stats import aggregate_seeds, benjamini_hochberg, difference_text, holm, seed_difference, verdict
 from .study import CONFIGURATIONS
 
 # %% auto #0
@@ -58,8 +58,7 @@ def ours_vs_paper(ours: pd.DataFrame,   # columns configuration, dataset, condit
                  ) -> pd.DataFrame:     # configuration, dataset, condition, mean, std, n, paper
     "Our values reduced over seeds, with the paper's value of the same cell (NaN where the paper has none)."
     ours = ours.assign(dataset=ours.dataset.map(paper_dataset), condition=ours.condition.astype(str))
-    g = ours.groupby(['configuration', 'dataset', 'condition'])
-    red = pd.DataFrame({'mean': g.value.mean(), 'std': g.value.std(ddof=1).fillna(0.0), 'n': g.seed.nunique()}).reset_index()
+    red = aggregate_seeds(ours, 'value', ['configuration', 'dataset', 'condition'])
     # a stand-in is compared split by split where the paper has the same split; its mean is over other splits, so never
     red = red.assign(paper_key=[STAND_INS.get(d, d) if not (d in STAND_INS and c.split('|')[0] == 'mean') else '' for d, c in zip(red.dataset, red.condition)])
     pap = paper_numbers().query('table == @table')[['configuration', 'dataset', 'condition', 'value']].rename(columns={'value': 'paper', 'dataset': 'paper_key'})

@@ -8,14 +8,13 @@ import argparse, json, time
 from dataclasses import asdict
 from pathlib import Path
 from typing import Callable, NamedTuple
-import pandas as pd
 from . import core
 from .core import atomic_write
 from .data import bundled_eurosat
 from .evaluate import dataset_name
 from .models import METHODS, methods_with
 from .config import DEFAULT_PRESET, PRESETS, load_config_file, parse_overrides, resolve_config
-from .runs import index_results, read_index, remove_results, results_file, run_folder, run_id
+from .runs import index_results, read_index, read_results_file, remove_results, results_file, run_folder, run_id
 from .study import CONFIGURATIONS, Configuration, configuration
 
 # %% auto #0
@@ -258,7 +257,7 @@ def _strip_paths(x, key: str = ''):
 def _portable_file(f: Path) -> bytes:
     "A run's file as published: where this machine kept runs replaced by the runs' folder names (results' `run`, configs, histories, markers)."
     if f.suffix == '.csv':
-        df = pd.read_csv(f, keep_default_na=False, dtype={'fingerprint': str, 'preset': str})   # a fingerprint of digits stays a string
+        df = read_results_file(f)                                          # a fingerprint of digits stays a string
         if 'run' in df: df['run'] = df['run'].astype(str).map(lambda r: Path(r).name)
         return df.to_csv(index=False).encode()
     if f.suffix == '.jsonl': return ''.join(json.dumps(_strip_paths(json.loads(l))) + '\n' for l in f.read_text().splitlines() if l.strip()).encode()
@@ -269,7 +268,7 @@ def _publish_if_complete(steps: list[Step], published: dict, log=print):
     "Once every step of a unit is finished, copy its small files to the publish folder (atomically each), then its marker."
     unit = steps[0].unit
     if published.get(unit) or not all(_finished(s) for s in steps): return
-    pub = steps[0].publish
+    pub, published_files = steps[0].publish, []
     for s in steps:
         if s.result is None:                                              # a pretraining run: its record, never its checkpoints
             run = Path(s.params['out_dir'])
@@ -277,9 +276,10 @@ def _publish_if_complete(steps: list[Step], published: dict, log=print):
         else:                                                             # the results of that run: the files its folder's index lists
             res, run = s.result.parent, str(Path(s.params['run_dir']).resolve())
             files = list(read_index(res).query('run == @run').file)
-            if s.result.name not in files: raise FileNotFoundError(f'{res}: its index lists no {s.result.name} of run {run}, which {s.name} wrote; nothing of unit {unit} is published')
-            for f in files: atomic_write(pub / 'results' / f, _portable_file(res / f))
-    if any(s.result is not None for s in steps): index_results(pub / 'results')
+            if s.result.name not in files: raise FileNotFoundError(f'{res}: its index lists no {s.result.name} of run {run}, which {s.name} wrote; unit {unit} is not marked published')
+            for f in files:
+                if f not in published_files: atomic_write(pub / 'results' / f, _portable_file(res / f)); published_files.append(f)   # a run evaluated on two datasets: once
+    if published_files: index_results(pub / 'results', published_files)      # their rows added to the published index, the others kept
     atomic_write(_unit_marker(steps), json.dumps({s.name: _portable(s.params) for s in steps}, indent=1))
     published[unit] = True
     log(f'published {unit} ({len(steps)} steps) in {pub}')

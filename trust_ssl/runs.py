@@ -15,10 +15,11 @@ from .models import METHODS, SSLMethod, build_method
 
 # %% auto #0
 __all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', 'MEASURES', 'IDENTITY', 'RESULTS_INDEX',
-           'INDEX_COLUMNS', 'run_folder', 'parse_run_folder', 'snapshot_name', 'save_checkpoint', 'load_checkpoint',
-           'check_resumable', 'append_history', 'trim_history', 'inherit_history', 'branch_snapshot', 'RunLocked',
-           'RunLock', 'run_id', 'PretrainedRun', 'run_fingerprint', 'default_device', 'load_run', 'results_file',
-           'read_index', 'index_results', 'save_results', 'read_results', 'remove_results', 'long_results']
+           'INDEX_COLUMNS', 'TEXT_COLUMNS', 'run_folder', 'parse_run_folder', 'snapshot_name', 'save_checkpoint',
+           'load_checkpoint', 'check_resumable', 'append_history', 'trim_history', 'inherit_history', 'branch_snapshot',
+           'RunLocked', 'RunLock', 'run_id', 'PretrainedRun', 'run_fingerprint', 'default_device', 'load_run',
+           'read_results_file', 'results_file', 'read_index', 'index_results', 'save_results', 'read_results',
+           'remove_results', 'long_results']
 
 # %% ../nbs/07c_runs.ipynb #475f4609
 def run_folder(method: str, seed: int) -> str:
@@ -205,6 +206,11 @@ MEASURES = {'linear_eval': ('test_acc', 'val_acc', 'best_epoch'),   # evaluation
 IDENTITY = ('evaluation', 'configuration', 'method', 'seed', 'preset', 'dataset', 'run', 'fingerprint', 'image_size', 'step')
 RESULTS_INDEX = 'index.csv'                                       # beside the results files: one row per file
 INDEX_COLUMNS = ('file', *IDENTITY, 'unfinished', 'rows')
+TEXT_COLUMNS = {'fingerprint': str, 'preset': str, 'configuration': str}   # read as text, whatever they look like ('0123', '1e50', ...)
+
+def read_results_file(path: str | Path) -> pd.DataFrame:
+    "A results file (or an index) as written: empty cells stay '', and the identifying text columns stay text."
+    return pd.read_csv(path, keep_default_na=False, dtype=TEXT_COLUMNS)
 
 def results_file(out_dir: str | Path,  # the results folder
                  evaluation: str,        # one of MEASURES
@@ -232,7 +238,7 @@ class _FolderLock:
 def _index_row(file: str, df: pd.DataFrame) -> dict:
     "The index's row for a results file holding `df`."
     first = df.iloc[0]
-    return dict(file=file, **{c: first[c] for c in IDENTITY}, unfinished=bool(first.get('unfinished', False) is True or str(first.get('unfinished')) == 'True'), rows=len(df))
+    return dict(file=file, **{c: first[c] for c in IDENTITY}, unfinished=str(first.get('unfinished', False)) == 'True', rows=len(df))
 
 def _write_index(folder: Path, rows: list):
     atomic_write(folder / RESULTS_INDEX, pd.DataFrame(rows, columns=list(INDEX_COLUMNS)).sort_values('file').to_csv(index=False))
@@ -240,18 +246,22 @@ def _write_index(folder: Path, rows: list):
 def read_index(folder: str | Path) -> pd.DataFrame:
     "A results folder's index (empty for a folder with no results); a folder whose results files have no index is an error that says how to build it."
     folder = Path(folder); f = folder / RESULTS_INDEX
-    if f.is_file(): return pd.read_csv(f, keep_default_na=False, dtype={'fingerprint': str, 'preset': str, 'configuration': str})
+    if f.is_file(): return read_results_file(f)
     if any(p.name != RESULTS_INDEX for p in folder.glob('*.csv')):
-        raise FileNotFoundError(f'{folder}: results files without {RESULTS_INDEX}; build it from their columns with trust_ssl.runs.index_results({str(folder)!r})')
+        raise FileNotFoundError(f'{folder}: results files without {RESULTS_INDEX}; build it from their columns with trust_ssl.runs.index_results({str(folder)!r}) '
+                                '(results written by a trust_ssl older than the index have no such columns: move them out of the folder, or evaluate again)')
     return pd.DataFrame(columns=list(INDEX_COLUMNS))
 
-def index_results(folder: str | Path) -> pd.DataFrame:
-    "Rebuild a results folder's index from its files' own columns (each must carry IDENTITY); returns it."
-    folder = Path(folder); rows = []
+def index_results(folder: str | Path,
+                  files: list | None = None,   # only these files' rows are (re)made, the others kept; None: every file, the index rebuilt
+                 ) -> pd.DataFrame:
+    "(Re)build a results folder's index from its files' own columns (each must carry IDENTITY); returns it."
+    folder = Path(folder)
     with _FolderLock(folder):
-        for p in sorted(folder.glob('*.csv')):
-            if p.name == RESULTS_INDEX: continue
-            df = pd.read_csv(p, keep_default_na=False, dtype={'fingerprint': str, 'preset': str})
+        if files is None or not (folder / RESULTS_INDEX).is_file(): files, rows = sorted(p.name for p in folder.glob('*.csv') if p.name != RESULTS_INDEX), []
+        else: files = list(dict.fromkeys(files)); rows = [r for r in read_index(folder).to_dict('records') if r['file'] not in set(files)]
+        for name in files:
+            p = folder / name; df = read_results_file(p)
             if missing := [c for c in IDENTITY if c not in df]:
                 raise ValueError(f'{p}: not a results file of this trust_ssl (no {", ".join(missing)} column): results written before the index '
                                  'carry no identity; evaluate their run again (or move the file out of the folder)')
@@ -294,7 +304,7 @@ def read_results(folder: str | Path) -> dict:
         for r in index.to_dict('records'):
             p = folder / r['file']
             if not p.is_file(): raise FileNotFoundError(f'{folder / RESULTS_INDEX} lists {r["file"]}, which is gone; rebuild the index with index_results({str(folder)!r})')
-            df = pd.read_csv(p, keep_default_na=False, dtype={'fingerprint': str, 'preset': str})
+            df = read_results_file(p)
             now = _index_row(r['file'], df) if len(df) and not [c for c in IDENTITY if c not in df] else {}
             if any(str(now.get(c)) != str(r[c]) for c in (*IDENTITY, 'rows')):
                 raise ValueError(f'{p}: its rows no longer match {folder / RESULTS_INDEX} (' + ', '.join(f'{c} {str(now.get(c))!r} (indexed {str(r[c])!r})' for c in (*IDENTITY, 'rows')
