@@ -87,6 +87,19 @@ def autocast(device: str | torch.device,  # the device of the inputs
     return torch.autocast(torch.device(device).type, dtype=torch.bfloat16, enabled=precision == 'bf16')
 
 # %% ../nbs/00_core.ipynb #28a32045
+def _cpu_core() -> str:
+    "The x86 CPU's family and model as /proc/cpuinfo gives them, and AMD's core generation where the family and model say it."
+    try: info = dict(l.split(':', 1) for l in Path('/proc/cpuinfo').read_text().splitlines()[:30] if ':' in l)
+    except OSError: return ''
+    info = {k.strip(): v.strip() for k, v in info.items()}
+    if not info.get('cpu family', '').isdigit() or not info.get('model', '').isdigit(): return ''
+    fam, mod = int(info['cpu family']), int(info['model'])
+    zen = ''
+    if info.get('vendor_id') == 'AuthenticAMD':   # AMD's family 17h is Zen/Zen 2, 19h Zen 3 or Zen 4 by model, 1Ah Zen 5
+        zen = {23: 'Zen/Zen 2', 26: 'Zen 5'}.get(fam, '')
+        if fam == 25: zen = 'Zen 4' if 0x10 <= mod <= 0x1F or 0x60 <= mod <= 0x7F or 0xA0 <= mod <= 0xAF else 'Zen 3'
+    return f'family {fam} model {mod}' + (f' ({zen})' if zen else '')
+
 def machine_info(device: str | torch.device = 'cpu') -> dict:
     "The hardware a run or a benchmark ran on, as recorded beside its figures."
     cpu = platform.processor() or platform.machine()
@@ -94,8 +107,8 @@ def machine_info(device: str | torch.device = 'cpu') -> dict:
     except (OSError, StopIteration): pass
     cores = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count()
     device = torch.device(device)
-    return dict(cpu=cpu, cpu_kernels=torch.backends.cpu.get_cpu_capability(), cpu_native_bf16=native_bf16('cpu'), cores=cores,
-                threads=torch.get_num_threads(), device=str(device),
+    return dict(cpu=cpu, cpu_core=_cpu_core(), cpu_kernels=torch.backends.cpu.get_cpu_capability(), cpu_native_bf16=native_bf16('cpu'),
+                cores=cores, threads=torch.get_num_threads(), device=str(device),
                 accelerator=torch.cuda.get_device_name(device) if device.type == 'cuda' else '', torch=torch.__version__)
 
 # %% ../nbs/00_core.ipynb #b660f988

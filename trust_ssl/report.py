@@ -282,9 +282,10 @@ def load_histories(pretrain_dir: str | Path) -> pd.DataFrame:
     return pd.concat([load_history(r) for r in runs], ignore_index=True) if runs else pd.DataFrame()
 
 def _machine(start: dict) -> str:
-    "The machine of one start line: '2 x NVIDIA H100 (bf16)', 'AMD EPYC, AVX2 kernels, 2 cores, 2 threads (fp32)'."
+    "The machine of one start line: '2 x NVIDIA H100 (bf16)', 'AMD EPYC family 25 model 1 (Zen 3), AVX2 kernels, 2 cores, 2 threads (fp32)'."
     n = start.get('processes', 1)
-    hw = start.get('accelerator') or (f"{start.get('cpu', '?')}, {start.get('cpu_kernels', '?')} kernels, "
+    core = f" {start['cpu_core']}" if start.get('cpu_core') else ''   # recorded from 2026-11-25 on
+    hw = start.get('accelerator') or (f"{start.get('cpu', '?')}{core}, {start.get('cpu_kernels', '?')} kernels, "
                                       f"{start.get('cores', '?')} cores, {start.get('threads', '?')} threads")
     return f"{f'{n} x ' if n > 1 else ''}{hw} ({start.get('precision', '?')})"
 
