@@ -23,7 +23,8 @@ from .runs import PretrainedRun, load_run, results_file, save_results
 __all__ = ['HEADS', 'Split', 'split_images', 'FeatureCache', 'ProbeResult', 'accuracy', 'linear_probe', 'robustness_grid',
            'summarize_robustness', 'view_factors', 'pair_factors', 'pair_trust', 'factor_trust', 'ki_trajectories',
            'gate_report', 'gate_table', 'retrain_gate_heads', 'dataset_name', 'scene_splits', 'head_seed',
-           'LinearEvaluation', 'evaluate_linear', 'evaluate_robustness', 'evaluate_ki', 'save_evaluation']
+           'LinearEvaluation', 'evaluate_linear', 'validation_linear', 'evaluate_robustness', 'evaluate_ki',
+           'save_evaluation']
 
 # %% ../nbs/08_evaluate.ipynb #8e18392f
 class Split(NamedTuple):
@@ -341,6 +342,19 @@ def evaluate_linear(run: PretrainedRun,
     row = dict(test_acc=probe.test_acc, val_acc=probe.val_acc, best_epoch=probe.best_epoch, epochs=epochs,
                **{f'n_{s}': len(y) for s, (_, y) in f.items()})
     return LinearEvaluation(probe.curve, pd.DataFrame([row]))
+
+# %% ../nbs/08_evaluate.ipynb #6d9b873f
+def validation_linear(run: PretrainedRun,
+                      data_root: str | Path = '',   # class folders; '' for the bundled sample
+                      dataset: str = '',            # its name, which picks the split ratios; '' for dataset_name(data_root)
+                      split_file: str | Path = '',  # JSON split file replacing the seeded stratified split
+                      epochs: int = 100,            # probe epochs (Table I's)
+                     ) -> dict:                     # val_acc (after the last epoch), val_acc_best, best_epoch, epochs, n_train, n_val
+    "Table I's probe without the test split, for choices made on validation: its validation accuracy after the last probe epoch."
+    f = _split_features(run, scene_splits(run, data_root, dataset, split_file, which=('train', 'val')), None)
+    probe = linear_probe(f['train'], f['val'], f['val'], epochs=epochs, seed=head_seed(run.seed, 'probe'))
+    return dict(val_acc=float(probe.curve.val_acc.iloc[-1]), val_acc_best=probe.val_acc, best_epoch=probe.best_epoch, epochs=epochs,
+                n_train=len(f['train'][1]), n_val=len(f['val'][1]))
 
 # %% ../nbs/08_evaluate.ipynb #92d7f0fa
 def evaluate_robustness(run: PretrainedRun,
