@@ -6,11 +6,13 @@
 from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
+import pandas as pd
 from .config import DEFAULT_PRESET, TrainConfig, resolve_config
+from .optim import resolve_step
 from .runs import run_folder
 
 # %% auto #0
-__all__ = ['STANDARD_RECIPE', 'CONFIGURATIONS', 'Configuration', 'configuration']
+__all__ = ['STANDARD_RECIPE', 'CONFIGURATIONS', 'STUDY', 'Configuration', 'configuration', 'Phase', 'study_steps']
 
 # %% ../nbs/07g_study.ipynb #17c7ac99
 class Configuration(NamedTuple):
@@ -60,3 +62,40 @@ def configuration(name: str,            # one of CONFIGURATIONS
     if 'augment' in c.train and 'augment' in user: train['augment'] = {**user['augment'], **c.train['augment']}
     return resolve_config(preset, **train, method=c.method, method_args={**overrides.get('method_args', {}), **c.method_args},
                           name=name, seed=seed, data=data, out_dir=str(Path(root) / run_folder(name, seed)), **branch)
+
+# %% ../nbs/07g_study.ipynb #dffc75d9
+class Phase(NamedTuple):
+    "One phase of the study: configurations trained at the same seeds."
+    name: str
+    configurations: tuple   # names in CONFIGURATIONS, trunks before their branches
+    seeds: tuple
+    about: str
+
+STUDY = (
+    Phase('primaries', ('image_statistics', 'random_init', 'simclr', 'simclr_families', 'trust_ssl', 'multiplicative_isolated', 'multiplicative'),
+          (0, 1, 2, 3, 4), 'the configurations of the primary comparisons, and the floors'),
+    Phase('controls', ('trust_nosel', 'trust_constgate', 'multiplicative_global', 'byol', 'vicreg', 'scalar', 'cosine_gate'),
+          (0, 1, 2), "the other controls and Table I's other rows"),
+    Phase('aux', ('trust_aux_detached', 'trust_aux_off'), (0, 1, 2), "claim (d)'s proposed cause of the ignorance anomaly, if the budget allows"),
+)
+
+def study_steps(epochs: int,             # the schedule of every run
+                steps_per_epoch: int,    # of the pretraining data at the preset's batch
+                preset: str = DEFAULT_PRESET,
+                phases: tuple = STUDY,
+                rates: dict | None = None,  # method -> views/s measured on the machine that will train (adds views and hours)
+               ) -> pd.DataFrame:         # phase, configuration, method, seeds, steps_per_run, steps [, views, hours]
+    "The optimiser steps every run of the study trains at `epochs`: a run all of them, a branch those after its trunk's snapshot, a floor none."
+    rows, total = [], epochs * steps_per_epoch
+    for ph in phases:
+        for name in ph.configurations:
+            cfg = configuration(name, preset, ph.seeds[0], 'runs/study', epochs=epochs)
+            steps = 0 if cfg.max_steps == 0 else total - (resolve_step(cfg.branch_step, cfg, total) if cfg.branch_from else 0)
+            rows.append(dict(phase=ph.name, configuration=name, method=cfg.method, seeds=len(ph.seeds), steps_per_run=steps,
+                             steps=steps * len(ph.seeds), batch_size=cfg.batch_size))
+    df = pd.DataFrame(rows)
+    if rates is not None:
+        if missing := sorted(set(df.method[df.steps > 0]) - set(rates)): raise ValueError(f'`rates` has no views/s for {missing}')
+        df['views'] = 2 * df.batch_size * df.steps
+        df['hours'] = [v / rates[m] / 3600 if v else 0.0 for v, m in zip(df.views, df.method)]
+    return df.drop(columns='batch_size')
