@@ -15,7 +15,7 @@ from .evaluate import dataset_name
 from .models import METHODS, methods_with
 from .config import DEFAULT_PRESET, PRESETS, load_config_file, parse_overrides, resolve_config
 from .runs import index_results, read_index, read_results_file, remove_results, results_file, run_folder, run_id
-from .study import CONFIGURATIONS, Configuration, configuration
+from .study import CONFIGURATIONS, STUDY, Configuration, configuration, phase
 
 # %% auto #0
 __all__ = ['EVALS', 'EVIDENTIAL', 'PUBLISHED_RUN_FILES', 'RUN_PATH_KEYS', 'Evaluation', 'Step', 'plan', 'notebooks_dir',
@@ -114,6 +114,7 @@ def plan(preset: str = DEFAULT_PRESET,     # one of trust_ssl.config.PRESETS
          max_images: int | None = None,  # robustness on a seeded stratified subset of this many test images (None: all of them)
          config: dict | None = None,  # TrainConfig fields for every pretraining run (beyond the preset); checked here
          publish: str | Path = '',   # copy each finished unit's small files here (e.g. paper_figures/results/mini) and skip what is there
+         seeds_of: dict | None = None,  # configuration -> its seeds, where it trains at fewer than `seeds` (a phase of trust_ssl.study.STUDY)
         ) -> list[Step]:
     "The steps of a reproduction, in order: for each seed and configuration, its pretraining and then its evaluations; the figures last."
     if preset not in PRESETS: raise ValueError(f'unknown preset {preset!r}; expected one of {tuple(PRESETS)}')
@@ -121,8 +122,10 @@ def plan(preset: str = DEFAULT_PRESET,     # one of trust_ssl.config.PRESETS
     if bad: raise ValueError(f'unknown method(s) or evaluation(s) {bad}; configurations: {tuple(CONFIGURATIONS)}, methods: {tuple(METHODS)}, '
                              f'evaluations: {tuple(EVALS)}')
     rows = {m: CONFIGURATIONS.get(m) or Configuration(m, 'the method in its own recipe') for m in methods}
-    orphans = [f'{m} (trunk {c.trunk})' for k, (m, c) in enumerate(rows.items()) if c.trunk and c.trunk not in methods[:k]]
-    if orphans: raise ValueError(f'{orphans} branch from a trunk that the plan does not train before them: list the trunk first')
+    seeds_of = {m: tuple(s for s in seeds if s in (seeds_of or {}).get(m, seeds)) for m in methods}
+    orphans = [f'{m} (trunk {c.trunk})' for k, (m, c) in enumerate(rows.items())
+               if c.trunk and (c.trunk not in methods[:k] or not set(seeds_of[m]) <= set(seeds_of[c.trunk]))]
+    if orphans: raise ValueError(f'{orphans} branch from a trunk that the plan does not train before them at their seeds: list the trunk first, at those seeds')
     sets = _eval_sets(data, eval_data, dataset, evals)
     _check_inputs(data, tuple(sets.values()), ood_root if any(e.startswith('ood') for e in evals) else None, id_folder)
     config = dict(config or {})
@@ -131,6 +134,7 @@ def plan(preset: str = DEFAULT_PRESET,     # one of trust_ssl.config.PRESETS
     root, steps, bases = Path(out) / preset, [], {}
     for seed in seeds:
         for m, c in rows.items():
+            if seed not in seeds_of[m]: continue
             unit = dict(unit=run_folder(c.trunk or m, seed), publish=Path(publish) if publish else None)
             steps.append(_pretrain_step(m, c, seed, preset, data, root, rows, config, bases, unit))
             steps += _eval_steps(m, c, seed, preset, root, evals, sets, ood_root, id_folder, max_images, unit)
@@ -290,8 +294,10 @@ def main(argv: list[str] | None = None):
     ap = argparse.ArgumentParser(prog='python -m trust_ssl.reproduce', description='Pretrain and evaluate every method and seed, then make the figures; resumable.')
     ap.add_argument('--preset', default=DEFAULT_PRESET, choices=tuple(PRESETS))
     ap.add_argument('--data', default='', help='pretraining data (packed file or folder); default: the bundled sample')
-    ap.add_argument('--seeds', type=int, nargs='+', default=[0])
-    ap.add_argument('--methods', nargs='+', default=list(CONFIGURATIONS), help=f'configurations or methods; default: all of {tuple(CONFIGURATIONS)}')
+    ap.add_argument('--seeds', type=int, nargs='+', default=None, help='default: 0')
+    ap.add_argument('--methods', nargs='+', default=None, help=f'configurations or methods; default: all of {tuple(CONFIGURATIONS)}')
+    ap.add_argument('--phase', choices=tuple(p.name for p in STUDY), help="a phase of issue 26's study (trust_ssl.study.STUDY): its "
+                    'configurations, each at its own seeds, in place of --methods and --seeds')
     ap.add_argument('--evals', nargs='+', default=list(EVALS), help=f"each on every evaluation dataset, or 'kind:dataset' on that one only (e.g. ki:eurosat); default: all of {tuple(EVALS)}")
     ap.add_argument('--eval-data', nargs='+', default=[''], help='class folders for the linear, robustness and K-I evaluations: one or several datasets')
     ap.add_argument('--dataset', nargs='+', default=[''], help="the evaluation datasets' names, one per --eval-data folder (eurosat, aid, nwpu_resisc45 pick their splits)")
@@ -306,11 +312,14 @@ def main(argv: list[str] | None = None):
                     'without checkpoints, and skip what is there (e.g. paper_figures/results/mini, to commit)')
     ap.add_argument('--dry-run', action='store_true', help='print the plan and what is already done')
     a = ap.parse_args(argv)
+    if a.phase and (a.methods or a.seeds): ap.exit(2, f'{ap.prog}: error: --phase {a.phase} sets the configurations and their seeds; drop --methods and --seeds\n')
+    runs = phase(a.phase).runs if a.phase else {}
+    methods, seeds = tuple(runs or a.methods or CONFIGURATIONS), tuple(sorted({s for v in runs.values() for s in v}) if runs else a.seeds or (0,))
     try:
         config = load_config_file(a.config) if a.config else {}
         config.update(parse_overrides(a.set))
-        steps = plan(a.preset, a.data, tuple(a.seeds), tuple(a.methods), tuple(a.evals), a.out, tuple(a.eval_data), tuple(a.dataset),
-                     a.ood_root, a.id_folder, not a.no_figures, a.max_images, config, a.publish)
+        steps = plan(a.preset, a.data, seeds, methods, tuple(a.evals), a.out, tuple(a.eval_data), tuple(a.dataset),
+                     a.ood_root, a.id_folder, not a.no_figures, a.max_images, config, a.publish, runs or None)
     except (ValueError, TypeError, SystemExit) as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
     try: nbs = None if a.dry_run else notebooks_dir()
     except FileNotFoundError as e: ap.exit(2, f'{ap.prog}: error: {e}\n')

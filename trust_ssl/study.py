@@ -12,7 +12,8 @@ from .optim import resolve_step
 from .runs import run_folder
 
 # %% auto #0
-__all__ = ['STANDARD_RECIPE', 'CONFIGURATIONS', 'STUDY', 'Configuration', 'configuration', 'Phase', 'study_steps']
+__all__ = ['STANDARD_RECIPE', 'CONFIGURATIONS', 'SEEDS_PRIMARY', 'SEEDS_OTHER', 'STUDY', 'Configuration', 'configuration',
+           'Phase', 'phase', 'study_steps']
 
 # %% ../nbs/07g_study.ipynb #17c7ac99
 class Configuration(NamedTuple):
@@ -65,19 +66,27 @@ def configuration(name: str,            # one of CONFIGURATIONS
 
 # %% ../nbs/07g_study.ipynb #dffc75d9
 class Phase(NamedTuple):
-    "One phase of the study: configurations trained at the same seeds."
+    "One phase of the study: the seeds each of its configurations trains at, trunks before their branches."
     name: str
-    configurations: tuple   # names in CONFIGURATIONS, trunks before their branches
-    seeds: tuple
+    runs: dict     # configuration name -> its seeds
     about: str
 
+SEEDS_PRIMARY, SEEDS_OTHER = (0, 1, 2, 3, 4), (0, 1, 2)
+
 STUDY = (
-    Phase('primaries', ('image_statistics', 'random_init', 'simclr', 'simclr_families', 'trust_ssl', 'multiplicative_isolated', 'multiplicative'),
-          (0, 1, 2, 3, 4), 'the configurations of the primary comparisons, and the floors'),
-    Phase('controls', ('trust_nosel', 'trust_constgate', 'multiplicative_global', 'byol', 'vicreg', 'scalar', 'cosine_gate'),
-          (0, 1, 2), "the other controls and Table I's other rows"),
-    Phase('aux', ('trust_aux_detached', 'trust_aux_off'), (0, 1, 2), "claim (d)'s proposed cause of the ignorance anomaly, if the budget allows"),
+    Phase('primaries', {'image_statistics': SEEDS_PRIMARY, 'random_init': SEEDS_PRIMARY, 'simclr': SEEDS_PRIMARY, 'simclr_families': SEEDS_PRIMARY,
+                        'trust_ssl': SEEDS_PRIMARY, 'multiplicative_isolated': SEEDS_PRIMARY, 'trust_nosel': SEEDS_OTHER, 'trust_constgate': SEEDS_OTHER,
+                        'multiplicative': SEEDS_PRIMARY},
+          "the primary comparisons' configurations and the floors; trust_ssl's other branches ride along at seeds 0-2 (they need its snapshot)"),
+    Phase('controls', dict.fromkeys(('multiplicative_global', 'byol', 'vicreg', 'scalar', 'cosine_gate'), SEEDS_OTHER),
+          "the other controls and Table I's other rows"),
+    Phase('aux', dict.fromkeys(('trust_aux_detached', 'trust_aux_off'), SEEDS_OTHER), "claim (d)'s proposed cause of the ignorance anomaly, if the budget allows"),
 )
+
+def phase(name: str) -> Phase:
+    "The phase of STUDY called `name`."
+    if (p := {p.name: p for p in STUDY}.get(name)) is None: raise ValueError(f'unknown phase {name!r}; expected one of {tuple(p.name for p in STUDY)}')
+    return p
 
 def study_steps(epochs: int,             # the schedule of every run
                 steps_per_epoch: int,    # of the pretraining data at the preset's batch
@@ -88,11 +97,11 @@ def study_steps(epochs: int,             # the schedule of every run
     "The optimiser steps every run of the study trains at `epochs`: a run all of them, a branch those after its trunk's snapshot, a floor none."
     rows, total = [], epochs * steps_per_epoch
     for ph in phases:
-        for name in ph.configurations:
-            cfg = configuration(name, preset, ph.seeds[0], 'runs/study', epochs=epochs)
+        for name, seeds in ph.runs.items():
+            cfg = configuration(name, preset, seeds[0], 'runs/study', epochs=epochs)
             steps = 0 if cfg.max_steps == 0 else total - (resolve_step(cfg.branch_step, cfg, total) if cfg.branch_from else 0)
-            rows.append(dict(phase=ph.name, configuration=name, method=cfg.method, seeds=len(ph.seeds), steps_per_run=steps,
-                             steps=steps * len(ph.seeds), batch_size=cfg.batch_size))
+            rows.append(dict(phase=ph.name, configuration=name, method=cfg.method, seeds=len(seeds), steps_per_run=steps,
+                             steps=steps * len(seeds), batch_size=cfg.batch_size))
     df = pd.DataFrame(rows)
     if rates is not None:
         if missing := sorted(set(df.method[df.steps > 0]) - set(rates)): raise ValueError(f'`rates` has no views/s for {missing}')
