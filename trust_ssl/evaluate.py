@@ -24,7 +24,7 @@ __all__ = ['HEADS', 'Split', 'split_images', 'FeatureCache', 'ProbeResult', 'acc
            'summarize_robustness', 'view_factors', 'pair_factors', 'pair_trust', 'factor_trust', 'ki_trajectories',
            'gate_report', 'gate_table', 'retrain_gate_heads', 'dataset_name', 'scene_splits', 'head_seed',
            'LinearEvaluation', 'evaluate_linear', 'validation_linear', 'evaluate_robustness', 'evaluate_ki',
-           'save_evaluation']
+           'evaluate_gate', 'save_evaluation']
 
 # %% ../nbs/08_evaluate.ipynb #8e18392f
 class Split(NamedTuple):
@@ -381,6 +381,19 @@ def evaluate_ki(run: PretrainedRun,
     "Fig. 4 for one run (evidential methods): mean K and I between test images and their corrupted copies."
     test = scene_splits(run, data_root, dataset, split_file, which=('test',))['test']
     return ki_trajectories(run, test, n_images=n_images, seed=run.seed)
+
+# %% ../nbs/08_evaluate.ipynb #765161aa
+def evaluate_gate(run: PretrainedRun,
+                  data_root: str | Path = '',   # class folders; '' for the bundled sample
+                  dataset: str = '',            # its name, which picks the split ratios; '' for dataset_name(data_root)
+                  split_file: str | Path = '',  # JSON split file replacing the seeded stratified split
+                  n_images: int = 2000,         # validation images (a seeded stratified subset; all when the split is smaller)
+                 ) -> pd.DataFrame:             # gate_report's rows (a factor each and 'mean'): AUROCs, w, K, I and their spread, n_pairs
+    "The gate at a run's scale (evidential methods): its discrimination and spread on pairs of validation images made by the run's training augmentation."
+    val = scene_splits(run, data_root, dataset, split_file, which=('val',))['val']
+    keep = stratified_subset(val.labels, n_images, run.seed)
+    augment = json.loads((run.folder / 'config.json').read_text()).get('augment', {}) if (run.folder / 'config.json').is_file() else {}
+    return gate_report(run, val.images[keep], AugmentConfig(size=run.image_size, **augment), seed=run.seed)
 
 # %% ../nbs/08_evaluate.ipynb #4fe2289c
 def save_evaluation(out_dir: str | Path,    # the results folder

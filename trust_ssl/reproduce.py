@@ -28,7 +28,7 @@ class Evaluation(NamedTuple):
     kind: str        # its results' evaluation (trust_ssl.runs.MEASURES)
 
 EVALS = {'linear': Evaluation('11_linear_eval', 'linear_eval'), 'robustness': Evaluation('12_robustness', 'robustness'),
-         'ki': Evaluation('13_ki_trajectories', 'ki'), 'ood': Evaluation('14_ood', 'ood')}   # the one list of evaluations
+         'ki': Evaluation('13_ki_trajectories', 'ki'), 'gate': Evaluation('13b_gate', 'gate'), 'ood': Evaluation('14_ood', 'ood')}   # the one list of evaluations
 EVIDENTIAL = methods_with('evidential')    # the methods with evidential heads (K-I trajectories), from their classes
 
 class Step(NamedTuple):
@@ -88,7 +88,7 @@ def _eval_steps(m: str, c: Configuration, seed: int, preset: str, root: Path, ev
     run, res, steps = root / 'pretrain' / run_folder(m, seed), root / 'results', []
     for token in evals:
         e, _, only = token.partition(':')
-        if e == 'ki' and not METHODS[c.method].evidential: continue
+        if e in ('ki', 'gate') and not METHODS[c.method].evidential: continue
         for name, folder in ({dataset_name(ood_root): ood_root} if e == 'ood' else sets).items():
             if only and name != only: continue
             p = dict(run_dir=str(run), out_dir=str(res), **(dict(ood_root=ood_root, id_folder=id_folder) if e == 'ood' else dict(data_root=folder, dataset=name)))

@@ -202,7 +202,8 @@ MEASURES = {'linear_eval': ('test_acc', 'val_acc', 'best_epoch'),   # evaluation
             'linear_curve': ('val_acc', 'test_acc'),
             'robustness': ('accuracy',),
             'ki': ('K', 'I'),
-            'ood': ('auroc', 'aupr_in', 'aupr_out', 'fpr95')}
+            'ood': ('auroc', 'aupr_in', 'aupr_out', 'fpr95'),
+            'gate': ('auroc', 'K_auroc', 'I_auroc', 'cos_auroc', 'probe_auroc', 'w', 'w_std', 'K', 'K_std', 'I', 'I_std')}
 IDENTITY = ('evaluation', 'configuration', 'method', 'seed', 'preset', 'dataset', 'run', 'fingerprint', 'image_size', 'step')
 RESULTS_INDEX = 'index.csv'                                       # beside the results files: one row per file
 INDEX_COLUMNS = ('file', *IDENTITY, 'unfinished', 'rows')
