@@ -19,12 +19,13 @@ from .stats import aggregate_seeds, benjamini_hochberg, difference_text, holm, s
 from .study import CONFIGURATIONS
 
 # %% auto #0
-__all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE', 'CLAIMS', 'CLAIM_COLUMNS', 'KI_GROUPS',
-           'DYNAMICS', 'PILOT_COLUMNS', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text',
-           'write_table', 'linear_values', 'floor_margins', 'linear_table', 'robustness_values', 'robustness_tables',
-           'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'ki_values', 'ki_table', 'Claim', 'claim_table',
-           'corrected', 'write_claims', 'load_history', 'load_histories', 'run_record', 'run_records', 'caption',
-           'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics', 'pilot_table', 'write_pilot']
+__all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE', 'GATE_MEASURES', 'CLAIMS', 'CLAIM_COLUMNS',
+           'KI_GROUPS', 'DYNAMICS', 'PILOT_COLUMNS', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper',
+           'cell_text', 'write_table', 'linear_values', 'floor_margins', 'linear_table', 'robustness_values',
+           'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'ki_values', 'ki_table',
+           'gate_values', 'gate_summary', 'Claim', 'claim_table', 'corrected', 'write_claims', 'load_history',
+           'load_histories', 'run_record', 'run_records', 'caption', 'severity5_heatmap', 'ki_by_group', 'table_rows',
+           'ablation_dynamics', 'pilot_table', 'write_pilot']
 
 # %% ../nbs/15b_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -185,6 +186,20 @@ def ki_table(ki: pd.DataFrame) -> pd.DataFrame:
     order = {f'd{v}_{g}': k for k, (v, g) in enumerate((v, g) for v in 'KI' for g in dict.fromkeys(CORRUPTION_GROUPS.values()))}   # K first, then I
     cmp = cmp.sort_values('condition', key=lambda c: c.map(order), kind='stable').reset_index(drop=True)
     return cmp.assign(paper=[quoted.get(k, float('nan')) for k in zip(cmp.configuration, cmp.dataset, cmp.condition)])
+
+# %% ../nbs/15b_report.ipynb #58dbe50b
+GATE_MEASURES = {'w_std_x1000': ('w_std', 1000), 'auroc': ('auroc', 1), 'K_auroc': ('K_auroc', 1), 'I_auroc': ('I_auroc', 1),
+                 'cos_auroc': ('cos_auroc', 1), 'probe_auroc': ('probe_auroc', 1)}   # the table's condition -> (gate column, scale)
+
+def gate_values(gate: pd.DataFrame) -> pd.DataFrame:   # configuration, dataset, seed, run, condition, value
+    "The gate at scale, one value per run and measure: the factor-averaged spread of w (x1000) and the AUROCs of the `gate` evaluation."
+    m = gate[gate.factor.astype(str) == 'mean']
+    keys = ['configuration', 'dataset', 'seed', 'run']
+    return pd.concat([m[keys].assign(condition=name, value=m[col] * scale) for name, (col, scale) in GATE_MEASURES.items()], ignore_index=True)
+
+def gate_summary(gate: pd.DataFrame) -> pd.DataFrame:
+    "`gate_values` over seeds per configuration, for `write_table` (the paper has none: its column is empty)."
+    return ours_vs_paper(gate_values(gate), 'gate')
 
 # %% ../nbs/15b_report.ipynb #f01e32a5
 class Claim(NamedTuple):
