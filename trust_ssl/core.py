@@ -11,9 +11,9 @@ import torch
 import torch.distributed as dist
 
 # %% auto #0
-__all__ = ['PRECISIONS', 'check_float', 'check_range', 'widen', 'world_info', 'native_bf16', 'resolve_precision', 'autocast',
-           'machine_info', 'auroc', 'knn_predict', 'find_shared_data', 'atomic_write', 'remove_stale_temporaries',
-           'duration_text', 'check_parameters', 'save_figure']
+__all__ = ['PRECISIONS', 'AMD_CORES', 'check_float', 'check_range', 'widen', 'world_info', 'native_bf16', 'resolve_precision',
+           'autocast', 'machine_info', 'auroc', 'knn_predict', 'find_shared_data', 'atomic_write',
+           'remove_stale_temporaries', 'duration_text', 'check_parameters', 'save_figure']
 
 # %% ../nbs/00_core.ipynb #c58b19fd
 def check_float(x,           # the value passed by the caller
@@ -87,17 +87,22 @@ def autocast(device: str | torch.device,  # the device of the inputs
     return torch.autocast(torch.device(device).type, dtype=torch.bfloat16, enabled=precision == 'bf16')
 
 # %% ../nbs/00_core.ipynb #28a32045
-def _cpu_core() -> str:
-    "The x86 CPU's family and model as /proc/cpuinfo gives them, and AMD's core generation where the family and model say it."
-    try: info = dict(l.split(':', 1) for l in Path('/proc/cpuinfo').read_text().splitlines()[:30] if ':' in l)
-    except OSError: return ''
-    info = {k.strip(): v.strip() for k, v in info.items()}
+AMD_CORES = ((23, 0x00, 0x2F, 'Zen/Zen+'), (23, 0x30, 0xFF, 'Zen 2'),               # family 17h
+             (25, 0x00, 0x0F, 'Zen 3'), (25, 0x10, 0x1F, 'Zen 4'), (25, 0x20, 0x5F, 'Zen 3'),   # 19h: Milan, Genoa, Vermeer..Cezanne (Zen 3+ at 0x40)
+             (25, 0x60, 0x7F, 'Zen 4'), (25, 0xA0, 0xAF, 'Zen 4'),                           # 19h: Raphael, Phoenix, Bergamo (Zen 4c)
+             (26, 0x00, 0xFF, 'Zen 5'))                                                     # 1Ah
+                                                                                             # (family, first model, last model, core)
+
+def _cpu_core(cpuinfo: str | None = None) -> str:
+    "The x86 CPU's family and model as /proc/cpuinfo gives them, and AMD's core generation where AMD_CORES knows them ('' off x86 Linux)."
+    if cpuinfo is None:
+        try: cpuinfo = Path('/proc/cpuinfo').read_text()
+        except OSError: return ''
+    first = cpuinfo.split('\n\n', 1)[0]                                 # the first processor's block
+    info = {k.strip(): v.strip() for k, v in (l.split(':', 1) for l in first.splitlines() if ':' in l)}
     if not info.get('cpu family', '').isdigit() or not info.get('model', '').isdigit(): return ''
     fam, mod = int(info['cpu family']), int(info['model'])
-    zen = ''
-    if info.get('vendor_id') == 'AuthenticAMD':   # AMD's family 17h is Zen/Zen 2, 19h Zen 3 or Zen 4 by model, 1Ah Zen 5
-        zen = {23: 'Zen/Zen 2', 26: 'Zen 5'}.get(fam, '')
-        if fam == 25: zen = 'Zen 4' if 0x10 <= mod <= 0x1F or 0x60 <= mod <= 0x7F or 0xA0 <= mod <= 0xAF else 'Zen 3'
+    zen = next((z for f, lo, hi, z in AMD_CORES if f == fam and lo <= mod <= hi), '') if info.get('vendor_id') == 'AuthenticAMD' else ''
     return f'family {fam} model {mod}' + (f' ({zen})' if zen else '')
 
 def machine_info(device: str | torch.device = 'cpu') -> dict:

@@ -392,14 +392,16 @@ def evaluate_gate(run: PretrainedRun,
     "The gate at a run's scale (evidential methods): its discrimination and spread on pairs of validation images made by the run's training augmentation."
     val = scene_splits(run, data_root, dataset, split_file, which=('val',))['val']
     keep = stratified_subset(val.labels, n_images, run.seed)
-    augment = json.loads((run.folder / 'config.json').read_text()).get('augment', {}) if (run.folder / 'config.json').is_file() else {}
+    if not (run.folder / 'config.json').is_file():
+        raise FileNotFoundError(f'{run.folder}: no config.json, so the augmentation this run trained with (the pairs the gate is measured on) is unknown')
+    augment = json.loads((run.folder / 'config.json').read_text())['augment']
     return gate_report(run, val.images[keep], AugmentConfig(size=run.image_size, **augment), seed=run.seed)
 
 # %% ../nbs/08_evaluate.ipynb #4fe2289c
 def save_evaluation(out_dir: str | Path,    # the results folder
                     run: PretrainedRun,     # the evaluated run (names the files, fills the identifying columns)
                     dataset: str,           # the evaluation dataset's name
-                    **results: pd.DataFrame,  # kind=frame: linear_curve, linear_eval, robustness, ki, ood
+                    **results: pd.DataFrame,  # kind=frame: linear_curve, linear_eval, robustness, ki, gate, ood
                    ) -> list[Path]:         # the files written, in order
     "Write each results kind of an evaluation with `save_results` (which names the file and indexes it)."
     for kind, df in results.items(): save_results(df, out_dir, kind, run, dataset)

@@ -195,7 +195,8 @@ def gate_values(gate: pd.DataFrame) -> pd.DataFrame:   # configuration, dataset,
     "The gate at scale, one value per run and measure: the factor-averaged spread of w (x1000) and the AUROCs of the `gate` evaluation."
     m = gate[gate.factor.astype(str) == 'mean']
     keys = ['configuration', 'dataset', 'seed', 'run']
-    return pd.concat([m[keys].assign(condition=name, value=m[col] * scale) for name, (col, scale) in GATE_MEASURES.items()], ignore_index=True)
+    v = pd.concat([m[keys].assign(condition=name, value=m[col] * scale) for name, (col, scale) in GATE_MEASURES.items()], ignore_index=True)
+    return v.dropna(subset=['value']).reset_index(drop=True)      # a one-factor method (scalar) has no family AUROCs
 
 def gate_summary(gate: pd.DataFrame) -> pd.DataFrame:
     "`gate_values` over seeds per configuration, for `write_table` (the paper has none: its column is empty)."

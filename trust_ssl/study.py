@@ -98,11 +98,13 @@ def study_steps(epochs: int,             # the schedule of every run
     rows, total = [], epochs * steps_per_epoch
     for ph in phases:
         for name, seeds in ph.runs.items():
+            if not seeds: raise ValueError(f'phase {ph.name!r}: {name} has no seeds')
             cfg = configuration(name, preset, seeds[0], 'runs/study', epochs=epochs)
-            steps = 0 if cfg.max_steps == 0 else total - (resolve_step(cfg.branch_step, cfg, total) if cfg.branch_from else 0)
+            end = total if cfg.max_steps is None else min(cfg.max_steps, total)      # a run stops at max_steps (a floor: 0)
+            steps = max(0, end - (resolve_step(cfg.branch_step, cfg, total) if cfg.branch_from else 0))
             rows.append(dict(phase=ph.name, configuration=name, method=cfg.method, seeds=len(seeds), steps_per_run=steps,
                              steps=steps * len(seeds), batch_size=cfg.batch_size))
-    df = pd.DataFrame(rows)
+    df = pd.DataFrame(rows, columns=['phase', 'configuration', 'method', 'seeds', 'steps_per_run', 'steps', 'batch_size'])
     if rates is not None:
         if missing := sorted(set(df.method[df.steps > 0]) - set(rates)): raise ValueError(f'`rates` has no views/s for {missing}')
         df['views'] = 2 * df.batch_size * df.steps
