@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 REGISTRY = '(' + ', '.join(c.__name__ for c in METHODS.values()) + ')'   # the registry line's tuple of classes
 
 # (file, literal) -> why the literal names methods by hand. Each entry must occur exactly once.
+PRIMARIES = "{'image_statistics': SEEDS_PRIMARY, 'random_init': SEEDS_PRIMARY, 'simclr': SEEDS_PRIMARY, 'simclr_families': SEEDS_PRIMARY, 'trust_ssl': SEEDS_PRIMARY, 'multiplicative_isolated': SEEDS_PRIMARY, 'trust_nosel': SEEDS_OTHER, 'trust_constgate': SEEDS_OTHER, 'multiplicative': SEEDS_PRIMARY}"
 ALLOWED = {
     ('trust_ssl/models.py', REGISTRY): 'the registry itself',
     ('nbs/06_models.ipynb', REGISTRY): 'the registry itself',
@@ -28,6 +29,11 @@ ALLOWED = {
     ('nbs/16_reproduce.ipynb', "('trust_ssl', 'trust_nosel', 'simclr')"):
         "a test's input: a trunk, its branch and a run of its own, whose publishing units the test spells out",
     ('nbs/15b_report.ipynb', "['multiplicative', 'simclr']"): "a test's expected differences of claim_table (those whose configurations ran)",
+    ('trust_ssl/study.py', "('multiplicative_global', 'byol', 'vicreg', 'scalar', 'cosine_gate')"):
+        "STUDY's second phase: configurations (named after their methods) that issue 26 trains at seeds 0-2",
+    ('nbs/07g_study.ipynb', "('multiplicative_global', 'byol', 'vicreg', 'scalar', 'cosine_gate')"): 'the same, in its notebook',
+    ('trust_ssl/study.py', PRIMARIES): "STUDY's first phase: the primary comparisons' configurations, each with the seeds issue 26 gives it",
+    ('nbs/07g_study.ipynb', PRIMARIES): 'the same, in its notebook',
 }
 REGISTRIES = {'CONFIGURATIONS'}   # named registries of the study's configurations: rows named after methods where they are the method
 
