@@ -309,26 +309,30 @@ def _machine(start: dict) -> str:
     return f"{f'{n} x ' if n > 1 else ''}{hw} ({start.get('precision', '?')})"
 
 def run_record(run_dir: str | Path) -> dict:
-    "What a pretraining run was and what trained it: preset, backbone, image size, schedule, machine(s), seconds of training."
+    "What a pretraining run was and what trained it: preset, backbone, image size, schedule, machine(s), seconds of training, and CPU-hours (cores x seconds) where CPUs trained it."
     run_dir = Path(run_dir); cfg = json.loads((run_dir / 'config.json').read_text())
     lines = [json.loads(l) for l in (run_dir / 'history.jsonl').read_text().splitlines() if l.strip()]
     res = cfg.get('resolved', {})                   # runs trained before it was recorded have none
-    seconds, last, views = 0.0, 0, 2 * cfg['batch_size'] * res.get('processes', 1)
+    seconds, cpu_s, last, views, cores = 0.0, 0.0, 0, 2 * cfg['batch_size'] * res.get('processes', 1), float('nan')
     for l in lines:
-        if l['kind'] == 'start': last, views = l['step'], 2 * cfg['batch_size'] * l.get('processes', 1)
-        elif l['kind'] == 'epoch': seconds += (l['step'] - last) * views / l['views_per_s']; last = l['step']
+        if l['kind'] == 'start':
+            last, views = l['step'], 2 * cfg['batch_size'] * l.get('processes', 1)
+            cores = l.get('processes', 1) * l['cores'] if l.get('device', 'cpu') == 'cpu' and 'cores' in l else float('nan')   # a GPU run: no CPU-hours
+        elif l['kind'] == 'epoch':
+            s = (l['step'] - last) * views / l['views_per_s']; seconds += s; cpu_s += s * cores; last = l['step']
     full = cfg['epochs'] * res['steps_per_epoch'] if 'steps_per_epoch' in res else float('inf')
     return dict(run=str(run_dir.resolve()), configuration=cfg.get('name') or cfg['method'], method=cfg['method'], seed=cfg['seed'], preset=cfg.get('preset') or 'none',
                 backbone=cfg['backbone'], image_size=cfg['image_size'], steps=last,
                 schedule=(f"{last} steps of {cfg['epochs']} epochs (steps per epoch not recorded)" if full == float('inf') else
                           f"{cfg['epochs']} epochs" if last >= full else f"{last} of the {full} steps of {cfg['epochs']} epochs"),
-                hardware=' / '.join(dict.fromkeys(_machine(l) for l in lines if l['kind'] == 'start')) or 'unrecorded', train_s=seconds)
+                hardware=' / '.join(dict.fromkeys(_machine(l) for l in lines if l['kind'] == 'start')) or 'unrecorded', train_s=seconds,
+                cpu_hours=cpu_s / 3600)
 
 def run_records(run_dirs) -> pd.DataFrame:
     "run_record of every folder of `run_dirs` that holds a run (config.json and history.jsonl); the others are left out."
     dirs = [Path(d) for d in dict.fromkeys(map(str, run_dirs))]
     rows = [run_record(d) for d in dirs if (d / 'config.json').is_file() and (d / 'history.jsonl').is_file()]
-    return pd.DataFrame(rows, columns=['run', 'configuration', 'method', 'seed', 'preset', 'backbone', 'image_size', 'steps', 'schedule', 'hardware', 'train_s'])
+    return pd.DataFrame(rows, columns=['run', 'configuration', 'method', 'seed', 'preset', 'backbone', 'image_size', 'steps', 'schedule', 'hardware', 'train_s', 'cpu_hours'])
 
 def caption(what: str,              # what the table shows, one sentence
             results: pd.DataFrame,  # the results it is made from (columns run, dataset, seed)
@@ -346,6 +350,7 @@ def caption(what: str,              # what the table shows, one sentence
         t = runs.train_s
         trained = (f"preset {facts('preset')} ({facts('backbone')}, {facts('image_size')} px, {facts('schedule')}), trained on {facts('hardware')}, "
                    f"{duration_text(t.mean())} of training per run" + (f' ({duration_text(t.min())} to {duration_text(t.max())})' if len(runs) > 1 else '')
+                   + (f', {runs.cpu_hours.sum():.1f} CPU-hours of training in all' if 'cpu_hours' in runs and runs.cpu_hours.notna().all() and runs.cpu_hours.sum() >= 0.05 else '')
                    + (f' and {untrained}' if untrained else '')
                    + (f'; the training records of {n_runs - found} of its {n_runs} runs were not found' if found < n_runs else ''))
     else: trained = untrained or f'the training records of its {n_runs} run(s) were not found'
