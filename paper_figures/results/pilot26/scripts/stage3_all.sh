@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Issue 26 pilot, stage 3, whole and resumable: every run skips itself once done and resumes from its last epoch's
+# checkpoint. One CPU-heavy job at a time: start it with nothing else training. The frozen code of commit bcab362 is
+# /work/pilot_src4 (on a fresh machine: mkdir -p /work/pilot_src4 && git -C /work/main archive bcab362 trust_ssl setup.py
+# settings.ini | tar -x -C /work/pilot_src4); the floors are runs/pilot/floors (on a fresh machine: runs/pilot/floors.py).
+set -e
+S=/work/main/runs/pilot/stage3; R=/work/main/runs/pilot/stage3.sh
+bash $R $S/long 50 imagenet simclr   >> /work/main/runs/pilot/stage3_long.log 2>&1; echo "simclr long done ($(date -u +%H:%M))"
+bash $R $S/e24 24 imagenet simclr    >> /work/main/runs/pilot/stage3_e24.log 2>&1; echo "e24 done ($(date -u +%H:%M))"
+bash $R $S/e30 30 imagenet simclr    >> /work/main/runs/pilot/stage3_e30.log 2>&1; echo "e30 done ($(date -u +%H:%M))"
+if grep -qs placeholder $S/long/trust_ssl-seed0/done; then rm -r $S/long/trust_ssl-seed0; fi
+bash $R $S/long 50 imagenet trust_ssl >> /work/main/runs/pilot/stage3_long.log 2>&1; echo "trust_ssl long done ($(date -u +%H:%M))"
