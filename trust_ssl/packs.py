@@ -12,7 +12,8 @@ from .data import EUROSAT_SAMPLE, DataError, SceneDataset, ImageFolderCorpus, li
 from .packed import PackedImages, pack
 
 # %% auto #0
-__all__ = ['data_fingerprint', 'training_data', 'manifest_path', 'DataChanged', 'data_changes', 'check_same_data']
+__all__ = ['data_fingerprint', 'training_data', 'manifest_path', 'contents_path', 'DataChanged', 'data_changes',
+           'check_same_data']
 
 # %% ../nbs/07b_packs.ipynb #1d8c9a15
 def _folder_files(data: str) -> tuple[Path, list[Path]]:
@@ -23,6 +24,10 @@ def _folder_files(data: str) -> tuple[Path, list[Path]]:
 def _manifest(root: Path, files: list[Path]) -> dict:
     "relative name -> [size, mtime_ns] of every image (one stat each): what a pack is made from, to tell later what changed."
     return {f.relative_to(root).as_posix(): [(st := f.stat()).st_size, st.st_mtime_ns] for f in files}
+
+def _contents(root: Path, names) -> dict:
+    "relative name -> sha1 of the file's bytes: what tells a file touched (a new modification time) from one changed."
+    return {n: hashlib.sha1((root / n).read_bytes()).hexdigest() for n in names}
 
 def _fingerprint(root: Path,        # a resolved folder
                  manifest: dict,     # its images, from _manifest
@@ -78,12 +83,17 @@ def training_data(data: str = '',       # a packed file, a folder of images, or 
         src = ImageFolderCorpus(root, size=size) if split == 'all' else SceneDataset(root, split, size=size)
         pack(src, out, extra=dict(fingerprint=fingerprint))
     if rank == 0 and not manifest_path(out).is_file(): atomic_write(manifest_path(out), json.dumps(manifest))
+    if rank == 0 and not contents_path(out).is_file(): atomic_write(contents_path(out), json.dumps(_contents(root, manifest)))
     if world > 1: dist.barrier()
     return PackedImages(out)
 
 def manifest_path(pack_path: str | Path) -> Path:
     "Where the manifest of a folder's pack (relative name -> size, mtime of every image it was made from) is kept."
     return Path(f'{pack_path}.files.json')
+
+def contents_path(pack_path: str | Path) -> Path:
+    "Where the sha1 of every image a folder's pack was made from is kept (relative name -> hex digest)."
+    return Path(f'{pack_path}.sha1.json')
 
 # %% ../nbs/07b_packs.ipynb #8fc9fbb0
 class DataChanged(DataError):
@@ -102,14 +112,25 @@ def check_same_data(recorded: str,           # the fingerprint the checkpoint wa
                     data: str = '', image_size: int = 224, split: str = 'all',
                     cache_dir: str | Path = 'runs/data',   # where the run's packs (and their manifests) are
                    ) -> None:
-    "Refuse, before any packing, a resume whose data are not the ones its checkpoint was trained on, saying what changed."
+    "Refuse, before any packing, a resume whose data are not the ones its checkpoint was trained on, saying what changed; images only touched (the same bytes, a new modification time) are the same data."
     now = data_fingerprint(data, image_size, split)
     if now == recorded: return
     what = data or 'the bundled sample'
     old = sorted(Path(cache_dir).glob(f'*-{recorded}.pack.files.json'))
     if old and not (data and Path(data).is_file()):
-        ch = data_changes(json.loads(old[0].read_text()), data)
+        before = json.loads(old[0].read_text()); ch = data_changes(before, data)
+        if _only_touched(ch, before, data, Path(str(old[0]).removesuffix('.files.json'))):
+            warnings.warn(f'`data` {what}: {len(ch["replaced"])} image(s) have new modification times but the bytes the checkpoint was trained on '
+                          f'({", ".join(ch["replaced"][:3])}{", ..." if len(ch["replaced"]) > 3 else ""}): the same data, resumed (packed again under a new fingerprint)', stacklevel=2)
+            return
         said = '; '.join(f'{len(v)} {k}{" (another size or modification time)" if k == "replaced" else ""} ({", ".join(v[:3])}{", ..." if len(v) > 3 else ""})' for k, v in ch.items() if v) or 'the same images under another path, split or size'
     else: said = f'fingerprint {recorded} then, {now} now'
     raise DataChanged(f'`data` {what} changed since the checkpoint was written: {said}. A resume must train on the images it started on, '
                       'or its schedule and data order silently change: restore them, or train a new run (another out_dir)')
+
+def _only_touched(ch: dict, before: dict, data: str, pack_path: Path) -> bool:
+    "Whether the only changes are images whose modification time moved over the same bytes (the pack's contents file says which bytes)."
+    if ch['added'] or ch['removed'] or not ch['replaced'] or not contents_path(pack_path).is_file(): return False
+    root, sums = _folder_files(data)[0], json.loads(contents_path(pack_path).read_text())
+    if any((root / n).stat().st_size != before[n][0] or n not in sums for n in ch['replaced']): return False
+    return _contents(root, ch['replaced']) == {n: sums[n] for n in ch['replaced']}
