@@ -5,7 +5,11 @@
 # settings.ini | tar -x -C /work/pilot_src4); the floors are runs/pilot/floors (on a fresh machine: runs/pilot/floors.py).
 set -e
 S=/work/main/runs/pilot/stage3; R=/work/main/runs/pilot/stage3.sh
-bash $R $S/long 50 imagenet simclr   >> /work/main/runs/pilot/stage3_long.log 2>&1; echo "simclr long done ($(date -u +%H:%M))"
+if [ -f /work/main/paper_figures/results/pilot26/stage3/pretrain/long-simclr-seed0/history.jsonl ]; then
+  echo "simclr long: published, not trained again"    # on a fresh machine its checkpoint is gone, and nothing needs it
+else
+  bash $R $S/long 50 imagenet simclr >> /work/main/runs/pilot/stage3_long.log 2>&1; echo "simclr long done ($(date -u +%H:%M))"
+fi
 bash $R $S/e24 24 imagenet simclr    >> /work/main/runs/pilot/stage3_e24.log 2>&1; echo "e24 done ($(date -u +%H:%M))"
 bash $R $S/e30 30 imagenet simclr    >> /work/main/runs/pilot/stage3_e30.log 2>&1; echo "e30 done ($(date -u +%H:%M))"
 if grep -qs placeholder $S/long/trust_ssl-seed0/done; then rm -r $S/long/trust_ssl-seed0; fi
