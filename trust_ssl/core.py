@@ -12,7 +12,7 @@ import torch.distributed as dist
 
 # %% auto #0
 __all__ = ['PRECISIONS', 'AMD_CORES', 'check_float', 'check_range', 'widen', 'world_info', 'native_bf16', 'resolve_precision',
-           'autocast', 'machine_info', 'auroc', 'knn_predict', 'find_shared_data', 'atomic_write',
+           'autocast', 'machine_info', 'cpu_text', 'auroc', 'knn_predict', 'find_shared_data', 'atomic_write',
            'remove_stale_temporaries', 'duration_text', 'check_parameters', 'save_figure']
 
 # %% ../nbs/00_core.ipynb #c58b19fd
@@ -93,13 +93,15 @@ AMD_CORES = ((23, 0x00, 0x2F, 'Zen/Zen+'), (23, 0x30, 0xFF, 'Zen 2'),           
              (26, 0x00, 0xFF, 'Zen 5'))                                                     # 1Ah
                                                                                              # (family, first model, last model, core)
 
-def _cpu_core(cpuinfo: str | None = None) -> str:
+def _cpuinfo(text: str | None = None) -> dict:
+    "The first processor's fields of /proc/cpuinfo (or of `text`); {} where there is none."
+    if text is None:
+        try: text = Path('/proc/cpuinfo').read_text()
+        except OSError: return {}
+    return {k.strip(): v.strip() for k, v in (l.split(':', 1) for l in text.split('\n\n', 1)[0].splitlines() if ':' in l)}
+
+def _cpu_core(info: dict) -> str:
     "The x86 CPU's family and model as /proc/cpuinfo gives them, and AMD's core generation where AMD_CORES knows them ('' off x86 Linux)."
-    if cpuinfo is None:
-        try: cpuinfo = Path('/proc/cpuinfo').read_text()
-        except OSError: return ''
-    first = cpuinfo.split('\n\n', 1)[0]                                 # the first processor's block
-    info = {k.strip(): v.strip() for k, v in (l.split(':', 1) for l in first.splitlines() if ':' in l)}
     if not info.get('cpu family', '').isdigit() or not info.get('model', '').isdigit(): return ''
     fam, mod = int(info['cpu family']), int(info['model'])
     zen = next((z for f, lo, hi, z in AMD_CORES if f == fam and lo <= mod <= hi), '') if info.get('vendor_id') == 'AuthenticAMD' else ''
@@ -107,14 +109,17 @@ def _cpu_core(cpuinfo: str | None = None) -> str:
 
 def machine_info(device: str | torch.device = 'cpu') -> dict:
     "The hardware a run or a benchmark ran on, as recorded beside its figures."
-    cpu = platform.processor() or platform.machine()
-    try: cpu = next(l.split(':', 1)[1].strip() for l in Path('/proc/cpuinfo').read_text().splitlines() if l.startswith('model name'))
-    except (OSError, StopIteration): pass
+    info = _cpuinfo()
+    cpu = info.get('model name') or platform.processor() or platform.machine()
     cores = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count()
     device = torch.device(device)
-    return dict(cpu=cpu, cpu_core=_cpu_core(), cpu_kernels=torch.backends.cpu.get_cpu_capability(), cpu_native_bf16=native_bf16('cpu'),
+    return dict(cpu=cpu, cpu_core=_cpu_core(info), cpu_kernels=torch.backends.cpu.get_cpu_capability(), cpu_native_bf16=native_bf16('cpu'),
                 cores=cores, threads=torch.get_num_threads(), device=str(device),
                 accelerator=torch.cuda.get_device_name(device) if device.type == 'cuda' else '', torch=torch.__version__)
+
+def cpu_text(machine: dict) -> str:
+    "A machine record's processor in words: its name, and its family, model and core where recorded ('AMD EPYC family 25 model 17 (Zen 4)')."
+    return f"{machine.get('cpu', '?')}{' ' + machine['cpu_core'] if machine.get('cpu_core') else ''}"
 
 # %% ../nbs/00_core.ipynb #b660f988
 def auroc(scores: torch.Tensor,    # (N,) higher = more likely positive

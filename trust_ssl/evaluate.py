@@ -390,11 +390,11 @@ def evaluate_gate(run: PretrainedRun,
                   n_images: int = 2000,         # validation images (a seeded stratified subset; all when the split is smaller)
                  ) -> pd.DataFrame:             # gate_report's rows (a factor each and 'mean'): AUROCs, w, K, I and their spread, n_pairs
     "The gate at a run's scale (evidential methods): its discrimination and spread on pairs of validation images made by the run's training augmentation."
-    val = scene_splits(run, data_root, dataset, split_file, which=('val',))['val']
-    keep = stratified_subset(val.labels, n_images, run.seed)
     if not (run.folder / 'config.json').is_file():
         raise FileNotFoundError(f'{run.folder}: no config.json, so the augmentation this run trained with (the pairs the gate is measured on) is unknown')
     augment = json.loads((run.folder / 'config.json').read_text())['augment']
+    val = scene_splits(run, data_root, dataset, split_file, which=('val',))['val']
+    keep = stratified_subset(val.labels, n_images, run.seed)
     return gate_report(run, val.images[keep], AugmentConfig(size=run.image_size, **augment), seed=run.seed)
 
 # %% ../nbs/08_evaluate.ipynb #4fe2289c

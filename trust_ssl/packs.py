@@ -16,10 +16,13 @@ __all__ = ['data_fingerprint', 'training_data', 'manifest_path', 'contents_path'
            'check_same_data']
 
 # %% ../nbs/07b_packs.ipynb #1d8c9a15
+def _root(data: str) -> Path:
+    "The resolved folder `data` names ('' : the bundled sample)."
+    return (Path(data) if data else EUROSAT_SAMPLE).resolve()
+
 def _folder_files(data: str) -> tuple[Path, list[Path]]:
-    "The resolved folder `data` names ('' : the bundled sample) and its image files."
-    root = (Path(data) if data else EUROSAT_SAMPLE).resolve()
-    return root, list_images(root)
+    "The resolved folder `data` names and its image files."
+    return (root := _root(data)), list_images(root)
 
 def _manifest(root: Path, files: list[Path]) -> dict:
     "relative name -> [size, mtime_ns] of every image (one stat each): what a pack is made from, to tell later what changed."
@@ -131,6 +134,6 @@ def check_same_data(recorded: str,           # the fingerprint the checkpoint wa
 def _only_touched(ch: dict, before: dict, data: str, pack_path: Path) -> bool:
     "Whether the only changes are images whose modification time moved over the same bytes (the pack's contents file says which bytes)."
     if ch['added'] or ch['removed'] or not ch['replaced'] or not contents_path(pack_path).is_file(): return False
-    root, sums = _folder_files(data)[0], json.loads(contents_path(pack_path).read_text())
+    root, sums = _root(data), json.loads(contents_path(pack_path).read_text())
     if any((root / n).stat().st_size != before[n][0] or n not in sums for n in ch['replaced']): return False
     return _contents(root, ch['replaced']) == {n: sums[n] for n in ch['replaced']}

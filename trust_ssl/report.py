@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import NamedTuple
 import pandas as pd
 from . import core
-from .core import atomic_write, duration_text
+from .core import atomic_write, cpu_text, duration_text
 from .corruptions import CORRUPTIONS, CORRUPTION_GROUPS
 from .data import dataset_key
 from .evaluate import summarize_robustness
@@ -303,8 +303,7 @@ def load_histories(pretrain_dir: str | Path) -> pd.DataFrame:
 def _machine(start: dict) -> str:
     "The machine of one start line: '2 x NVIDIA H100 (bf16)', 'AMD EPYC family 25 model 1 (Zen 3), AVX2 kernels, 2 cores, 2 threads (fp32)'."
     n = start.get('processes', 1)
-    core = f" {start['cpu_core']}" if start.get('cpu_core') else ''   # recorded from 2026-11-25 on
-    hw = start.get('accelerator') or (f"{start.get('cpu', '?')}{core}, {start.get('cpu_kernels', '?')} kernels, "
+    hw = start.get('accelerator') or (f"{cpu_text(start)}, {start.get('cpu_kernels', '?')} kernels, "
                                       f"{start.get('cores', '?')} cores, {start.get('threads', '?')} threads")
     return f"{f'{n} x ' if n > 1 else ''}{hw} ({start.get('precision', '?')})"
 

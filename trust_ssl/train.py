@@ -11,7 +11,7 @@ from typing import NamedTuple
 import torch
 import torch.nn as nn
 import torch.distributed as dist
-from .core import atomic_write, autocast, duration_text, machine_info, remove_stale_temporaries, resolve_precision, world_info
+from .core import atomic_write, autocast, cpu_text, duration_text, machine_info, remove_stale_temporaries, resolve_precision, world_info
 from .augment import AugmentConfig, two_views
 from .packed import PackedImages
 from .models import METHODS, StepSchedule, build_method, methods_with
@@ -270,7 +270,7 @@ def record_start(loop: Loop, start: int, changed: dict, parent: Path | None, bra
                                                 channels_last=cfg.channels_last, **machine, **({'changed': changed} if changed else {}),
                                                 **({'branched_from': str(parent)} if parent else {})))
     print(f"{cfg.method}: steps {start}-{loop.total} of {len(loop.sched['lr'])} on {loop.world} x {loop.device} "
-          f"({machine['cpu'] + (' ' + machine['cpu_core'] if machine['cpu_core'] else '') if loop.device.type == 'cpu' else machine['accelerator']}, CPU kernels {machine['cpu_kernels']}, "
+          f"({cpu_text(machine) if loop.device.type == 'cpu' else machine['accelerator']}, CPU kernels {machine['cpu_kernels']}, "
           f"{machine['threads']} threads), precision {loop.precision}" + (' (auto)' if cfg.precision == 'auto' else ''), flush=True)
     if changed: print(f'{cfg.method}: resumed with ' + ', '.join(f'{k} {a!r} -> {b!r}' for k, (a, b) in changed.items()), flush=True)
 
