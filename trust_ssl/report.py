@@ -234,13 +234,15 @@ CLAIMS = (
     Claim('d', "the anomaly's proposed cause: removing L_aux raises erasure's I change", 'trust_aux_off', 'trust_ssl', 'dI_erasure'),
 )
 
-CLAIM_COLUMNS = ('claim', 'what', 'a', 'b', 'value', 'primary', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95', 'verdict', 'text')
+CLAIM_COLUMNS = ('claim', 'what', 'a', 'b', 'value', 'primary', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95', 'verdict', 'text',
+                 'mixed_precision')
 
 def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any datasets)
                 rob: pd.DataFrame | None = None,   # robustness results
                 ki: pd.DataFrame | None = None,    # K-I trajectories
                 claims: tuple = CLAIMS,
-               ) -> pd.DataFrame:   # claim, what, a, b, value, primary, dataset, mean, low, high, n, test, p, p_adjusted, correction, verdict_95, verdict, text
+                precisions: dict | None = None,    # run folder name -> the precision it trained in (run_records' `precision`): flags pairs across precisions
+               ) -> pd.DataFrame:   # claim, what, a, b, value, primary, dataset, mean, low, high, n, test, p, p_adjusted, correction, verdict_95, verdict, text, mixed_precision
     "Every claim's difference per dataset with its 95% interval over seeds, its p-value corrected (Holm over the primaries, Benjamini-Hochberg over the rest) and its verdict: accuracy in percentage points, K and I changes x1000."
     vals = []
     if lin is not None and len(lin): vals.append(linear_values(lin).assign(condition='linear'))
@@ -258,9 +260,16 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
             d = seed_difference(a[common], b[common], paired=True) if len(common) else seed_difference(a, b, paired=False)
             if not c.b: d = d._replace(test='one-sample t')
             rows.append(dict(c._asdict(), primary=c.primary == dataset_key(ds), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, test=d.test,
-                             p=d.p, verdict_95=verdict(d), text=difference_text(d, **(dict(unit='', digits=2) if c.value.startswith('d') else {}))))   # K-I changes: a finer unit
+                             p=d.p, verdict_95=verdict(d), text=difference_text(d, **(dict(unit='', digits=2) if c.value.startswith('d') else {})),   # K-I changes: a finer unit
+                             mixed_precision=_mixed(g, c, common, precisions or {})))
     family = sum(1 for c in claims if c.primary)      # every declared primary counts, even one whose runs are missing
     return corrected(pd.DataFrame(rows), family=family) if rows else pd.DataFrame(columns=CLAIM_COLUMNS)
+
+def _mixed(g: pd.DataFrame, c: Claim, seeds, precisions: dict) -> str:
+    "The seeds at which a claim's two configurations trained in different precisions ('' : none, or a one-configuration claim), e.g. 'seeds 1, 3'."
+    of = lambda m, s: {precisions.get(Path(str(r)).name, '?') for r in g[(g.configuration == m) & (g.seed == s)].run}
+    bad = [s for s in seeds if c.b and precisions and of(c.a, s) != of(c.b, s)]
+    return f"seed{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))}" if bad else ''
 
 def corrected(claims: pd.DataFrame, alpha: float = 0.05,
               family: int = 0,   # the number of primary comparisons declared (Holm's family), at least those in `claims`
@@ -284,7 +293,8 @@ def write_claims(claims: pd.DataFrame,  # from claim_table
                           'a - b': [f'{a} - {b}' if b else f'{a} (against 0)' for a, b in zip(claims.a, claims.b)],
                           'value': claims.value, 'dataset': claims.dataset, 'difference [95% interval]': claims.text,
                           'test': ['primary (Holm)' if p else 'exploratory (BH)' for p in claims.primary],
-                          'p adjusted': [f'{p:.3f}' if p == p else 'n/a' for p in claims.p_adjusted], 'verdict': claims.verdict})
+                          'p adjusted': [f'{p:.3f}' if p == p else 'n/a' for p in claims.p_adjusted],
+                          'verdict': [v + (f' ({m} paired across precisions)' if isinstance(m, str) and m else '') for v, m in zip(claims.verdict, claims.mixed_precision)]})
     atomic_write(folder / f'{stem}.md', f'{caption}\n\n' + _markdown(shown))
     return shown
 
@@ -308,7 +318,7 @@ def _machine(start: dict) -> str:
     return f"{f'{n} x ' if n > 1 else ''}{hw} ({start.get('precision', '?')})"
 
 def run_record(run_dir: str | Path) -> dict:
-    "What a pretraining run was and what trained it: preset, backbone, image size, schedule, machine(s), seconds of training, and CPU-hours (cores x seconds) where CPUs trained it."
+    "What a pretraining run was and what trained it: preset, backbone, image size, schedule, machine(s), seconds of training, CPU-hours (cores x seconds) where CPUs trained it, and its precision(s)."
     run_dir = Path(run_dir); cfg = json.loads((run_dir / 'config.json').read_text())
     lines = [json.loads(l) for l in (run_dir / 'history.jsonl').read_text().splitlines() if l.strip()]
     res = cfg.get('resolved', {})                   # runs trained before it was recorded have none
@@ -325,13 +335,14 @@ def run_record(run_dir: str | Path) -> dict:
                 schedule=(f"{last} steps of {cfg['epochs']} epochs (steps per epoch not recorded)" if full == float('inf') else
                           f"{cfg['epochs']} epochs" if last >= full else f"{last} of the {full} steps of {cfg['epochs']} epochs"),
                 hardware=' / '.join(dict.fromkeys(_machine(l) for l in lines if l['kind'] == 'start')) or 'unrecorded', train_s=seconds,
-                cpu_hours=cpu_s / 3600)
+                cpu_hours=cpu_s / 3600, precision=' / '.join(dict.fromkeys(l.get('precision', '?') for l in lines if l['kind'] == 'start')) or 'unrecorded')
 
 def run_records(run_dirs) -> pd.DataFrame:
     "run_record of every folder of `run_dirs` that holds a run (config.json and history.jsonl); the others are left out."
     dirs = [Path(d) for d in dict.fromkeys(map(str, run_dirs))]
     rows = [run_record(d) for d in dirs if (d / 'config.json').is_file() and (d / 'history.jsonl').is_file()]
-    return pd.DataFrame(rows, columns=['run', 'configuration', 'method', 'seed', 'preset', 'backbone', 'image_size', 'steps', 'schedule', 'hardware', 'train_s', 'cpu_hours'])
+    return pd.DataFrame(rows, columns=['run', 'configuration', 'method', 'seed', 'preset', 'backbone', 'image_size', 'steps', 'schedule', 'hardware', 'train_s', 'cpu_hours',
+                                       'precision'])
 
 def caption(what: str,              # what the table shows, one sentence
             results: pd.DataFrame,  # the results it is made from (columns run, dataset, seed)

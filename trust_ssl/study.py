@@ -96,7 +96,7 @@ def study_steps(epochs: int,             # the schedule of every run
                 steps_per_epoch: int,    # of the pretraining data at the preset's batch
                 preset: str = DEFAULT_PRESET,
                 phases: tuple = STUDY,
-                rates: dict | None = None,  # method -> views/s measured on the machine that will train (adds views and hours)
+                rates: dict | None = None,  # configuration or method -> views/s measured on the machine that will train (adds views and hours)
                ) -> pd.DataFrame:         # phase, configuration, method, seeds, steps_per_run, steps [, views, hours]
     "The optimiser steps every run of the study trains at `epochs`: a run all of them, a branch those after its trunk's snapshot, a floor none."
     rows, total = [], epochs * steps_per_epoch
@@ -110,7 +110,9 @@ def study_steps(epochs: int,             # the schedule of every run
                              steps=steps * len(seeds), batch_size=cfg.batch_size))
     df = pd.DataFrame(rows, columns=['phase', 'configuration', 'method', 'seeds', 'steps_per_run', 'steps', 'batch_size'])
     if rates is not None:
-        if missing := sorted(set(df.method[df.steps > 0]) - set(rates)): raise ValueError(f'`rates` has no views/s for {missing}')
+        rate = [rates.get(n, rates.get(m)) for n, m in zip(df.configuration, df.method)]   # a configuration's own rate, else its method's
+        if missing := sorted({n for n, r, s in zip(df.configuration, rate, df.steps) if s > 0 and r is None}):
+            raise ValueError(f'`rates` has no views/s for {missing} (by configuration or by method)')
         df['views'] = 2 * df.batch_size * df.steps
-        df['hours'] = [v / rates[m] / 3600 if v else 0.0 for v, m in zip(df.views, df.method)]
+        df['hours'] = [v / r / 3600 if v else 0.0 for v, r in zip(df.views, rate)]
     return df.drop(columns='batch_size')
