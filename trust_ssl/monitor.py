@@ -27,7 +27,7 @@ class Monitor:
     "The training monitor: kNN top-1 of the backbone's features, a seeded stratified subset of the training split as the bank and of the validation split as the queries."
     def __init__(self, cfg: TrainConfig, precision: str):
         if cfg.data and Path(cfg.data).is_file():
-            raise ValueError(f'`monitor_every` needs `data` to be a folder of class folders (its kNN reads their training and validation splits), not the packed file {cfg.data}')
+            raise ValueError(f'`monitor_every` needs `data` to be a folder of class folders (its kNN reads their training and validation splits), not the packed file {cfg.data}; or turn the monitor off with monitor_every=None')
         root, self.precision = cfg.data or EUROSAT_SAMPLE, precision
         self.bank, self.queries = (_labelled_subset(SceneDataset(root, split, size=cfg.image_size), n, MONITOR_SEED)
                                    for split, n in (('train', cfg.monitor_images), ('val', cfg.monitor_images // 2)))

@@ -241,7 +241,7 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
                 rob: pd.DataFrame | None = None,   # robustness results
                 ki: pd.DataFrame | None = None,    # K-I trajectories
                 claims: tuple = CLAIMS,
-                precisions: dict | None = None,    # run folder name -> the precision it trained in (run_records' `precision`): flags pairs across precisions
+                precisions: dict | None = None,    # run (folder or its name) -> the precision it trained in (run_records' `precision`): flags pairs across precisions
                ) -> pd.DataFrame:   # claim, what, a, b, value, primary, dataset, mean, low, high, n, test, p, p_adjusted, correction, verdict_95, verdict, text, mixed_precision
     "Every claim's difference per dataset with its 95% interval over seeds, its p-value corrected (Holm over the primaries, Benjamini-Hochberg over the rest) and its verdict: accuracy in percentage points, K and I changes x1000."
     vals = []
@@ -261,14 +261,19 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
             if not c.b: d = d._replace(test='one-sample t')
             rows.append(dict(c._asdict(), primary=c.primary == dataset_key(ds), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, test=d.test,
                              p=d.p, verdict_95=verdict(d), text=difference_text(d, **(dict(unit='', digits=2) if c.value.startswith('d') else {})),   # K-I changes: a finer unit
-                             mixed_precision=_mixed(g, c, common, precisions or {})))
+                             mixed_precision=_mixed(g, c, common, {Path(str(k)).name: v for k, v in (precisions or {}).items()})))
     family = sum(1 for c in claims if c.primary)      # every declared primary counts, even one whose runs are missing
     return corrected(pd.DataFrame(rows), family=family) if rows else pd.DataFrame(columns=CLAIM_COLUMNS)
 
 def _mixed(g: pd.DataFrame, c: Claim, seeds, precisions: dict) -> str:
-    "The seeds at which a claim's two configurations trained in different precisions ('' : none, or a one-configuration claim), e.g. 'seeds 1, 3'."
-    of = lambda m, s: {precisions.get(Path(str(r)).name, '?') for r in g[(g.configuration == m) & (g.seed == s)].run}
-    bad = [s for s in seeds if c.b and precisions and of(c.a, s) != of(c.b, s)]
+    "Where a claim's two configurations trained in different precisions: 'seeds 1, 3' (paired), 'unpaired: fp32 vs bf16' (no common seed), or ''; seeds whose precision is not known are not judged."
+    if not c.b or not precisions or 'run' not in g: return ''
+    known = lambda ps: ps if ps and not ps & {'?', 'unrecorded'} else None         # a run missing from the records, or trained before precision was recorded
+    of = lambda m, sel: known({precisions.get(Path(str(r)).name, '?') for r in g[(g.configuration == m) & sel].run})
+    if not len(seeds):                                                            # Welch: every run of a against every run of b
+        pa, pb = (of(m, g.seed == g.seed) for m in (c.a, c.b))
+        return f"unpaired: {' / '.join(sorted(pa))} vs {' / '.join(sorted(pb))}" if pa and pb and pa != pb else ''
+    bad = [s for s in seeds if (pa := of(c.a, g.seed == s)) and (pb := of(c.b, g.seed == s)) and pa != pb]
     return f"seed{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))}" if bad else ''
 
 def corrected(claims: pd.DataFrame, alpha: float = 0.05,
@@ -416,7 +421,7 @@ def pilot_table(results_dir: str | Path,   # a pilot's published results (linear
     recs = run_records(sorted(p for p in Path(pretrain_dir).iterdir() if p.is_dir())).set_index('configuration')
     wide['steps'] = recs.steps.reindex(wide.index)
     wide['train'] = recs.train_s.reindex(wide.index).map(lambda s: f'{s / 60:.1f} min' if s == s else '')
-    return wide, claim_table(lin, rob)
+    return wide, claim_table(lin, rob, precisions=dict(zip(recs.run, recs.precision)))
 
 def write_pilot(folder: str | Path) -> str:
     "Write a pilot folder's table (`controls_pilot.csv`), its claims (`claims_pilot.csv`) and both as Markdown (`controls_pilot.md`) from its results; returns the Markdown."
