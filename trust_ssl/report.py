@@ -268,12 +268,14 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
 def _mixed(g: pd.DataFrame, c: Claim, seeds, precisions: dict) -> str:
     "Where a claim's two configurations trained in different precisions: 'seeds 1, 3' (paired), 'unpaired: fp32 vs bf16' (no common seed), or ''; seeds whose precision is not known are not judged."
     if not c.b or not precisions or 'run' not in g: return ''
-    known = lambda ps: ps if ps and not ps & {'?', 'unrecorded'} else None         # a run missing from the records, or trained before precision was recorded
-    of = lambda m, sel: known({precisions.get(Path(str(r)).name, '?') for r in g[(g.configuration == m) & sel].run})
+    def of(m, seed=None):   # the precisions of configuration m's runs (at `seed`; None: all); None where one is not recorded
+        rows = g[(g.configuration == m) & ((g.seed == seed) if seed is not None else True)]
+        ps = {precisions.get(Path(str(r)).name, '?') for r in rows.run}
+        return ps if ps and not ps & {'?', 'unrecorded'} else None
     if not len(seeds):                                                            # Welch: every run of a against every run of b
-        pa, pb = (of(m, g.seed == g.seed) for m in (c.a, c.b))
+        pa, pb = of(c.a), of(c.b)
         return f"unpaired: {' / '.join(sorted(pa))} vs {' / '.join(sorted(pb))}" if pa and pb and pa != pb else ''
-    bad = [s for s in seeds if (pa := of(c.a, g.seed == s)) and (pb := of(c.b, g.seed == s)) and pa != pb]
+    bad = [s for s in seeds if (pa := of(c.a, s)) and (pb := of(c.b, s)) and pa != pb]
     return f"seed{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))}" if bad else ''
 
 def corrected(claims: pd.DataFrame, alpha: float = 0.05,
