@@ -7,7 +7,7 @@ statistics (SyncBatchNorm, which would share them, needs CUDA). The equality tes
 layer in eval mode (running statistics, the same in every process) in both runs; everything else is the real code:
 the method's forward, the gathers that carry gradient, the global means, Sinkhorn's all-reduce, DDP's gradient
 averaging and the optimiser step."""
-import json, os, subprocess, sys, tempfile
+import json, shutil, os, subprocess, sys, tempfile
 from pathlib import Path
 import pytest
 import torch
@@ -69,7 +69,7 @@ def test_two_processes_equal_one(method):
     moved = sum(not torch.equal(a, b) for a, b in zip(init.state_dict().values(), model.state_dict().values()))
     assert moved > 10          # the step changed the weights, so equal weights mean equal gradients
 
-NOTEBOOK_PARAMETERS = {'method', 'preset', 'seed', 'data', 'config', 'out_dir', 'nproc_per_node', 'nnodes', 'rdzv_endpoint', 'resume', 'progress'}
+NOTEBOOK_PARAMETERS = {'method', 'preset', 'seed', 'data', 'config', 'out_dir', 'nproc_per_node', 'nnodes', 'rdzv_endpoint', 'resume', 'progress', 'until', 'reference'}
 
 def _pretrain(tmp_path, *params):
     "Run nbs/10_pretrain.ipynb through papermill with these parameters (its own with -p, TrainConfig fields in `overrides`); the run folder."
@@ -112,6 +112,27 @@ def test_pretrain_notebook_takes_a_run_config_file(tmp_path):
     assert r.returncode == 0, r.stderr[-3000:]
     state = torch.load(tmp_path / 'runs' / 'pretrain' / 'sample' / 'byol-seed3' / 'checkpoint.pt', weights_only=True)
     assert (state['config']['method'], state['config']['seed'], state['step']) == ('byol', 3, 1)
+
+def test_pretrain_notebook_rebuilds_a_trunk_prefix(tmp_path):
+    "until='snapshot' (the driver's prefix step): a published trunk's prefix made again in another folder, up to its snapshot, checked against its history."
+    trunk = _pretrain(tmp_path, 'method', 'trust_ssl', 'epochs', 2, 'batch_size', 32, 'max_steps', 21, 'log_every', 5, 'precision', 'fp32', 'snapshot_step', 'ramp')
+    (tmp_path / 'published').mkdir(); shutil.copy(trunk / 'history.jsonl', tmp_path / 'published' / 'history.jsonl')
+    nb = Path(__file__).resolve().parents[1] / 'nbs' / '10_pretrain.ipynb'
+    def prefix(*args, out='again'):
+        return subprocess.run([sys.executable, '-m', 'papermill', str(nb), str(tmp_path / f'{out}.ipynb'), '-p', 'config', str(trunk / 'config.json'),
+                               '-p', 'out_dir', str(tmp_path / out), *args], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    r = prefix('-p', 'until', 'snapshot', '-p', 'reference', str(tmp_path / 'published' / 'history.jsonl'))
+    assert r.returncode == 0, r.stderr[-3000:]
+    state = torch.load(tmp_path / 'again' / 'checkpoint.pt', weights_only=True)
+    snap = torch.load(tmp_path / 'again' / 'snapshot-step19.pt', weights_only=True)
+    assert state['step'] == snap['step'] == 19
+    published = torch.load(trunk / 'snapshot-step19.pt', weights_only=True)['model']
+    assert all(torch.equal(v, published[k]) for k, v in snap['model'].items())          # the trunk's own snapshot, bit for bit
+    for args, says in [(['-p', 'until', 'half'], "`until` must be '' (the whole run) or 'snapshot', got 'half'"),
+                       (['-p', 'until', 'snapshot'], "give `reference`")]:
+        r = prefix(*args, out='bad')
+        assert r.returncode != 0 and says in r.stderr, (args, r.stderr[-2000:])
+        assert not (tmp_path / 'bad' / 'checkpoint.pt').exists()
 
 @pytest.mark.slow
 def test_pretrain_notebook_torchrun(tmp_path):

@@ -41,8 +41,10 @@ class Step(NamedTuple):
     done: Path | None  # the marker the driver writes once the notebook has returned (None: run every time)
     executed: Path   # where the executed notebook goes
     result: Path | None = None  # the results file the step must leave (evaluations)
-    unit: str = ''   # the run folder whose steps are published together (a trunk with its branches: the trunk's)
+    unit: str = ''   # the run folder whose steps are published together: the run's own
     publish: Path | None = None  # the folder its unit's small files are copied to once every step of the unit is finished
+    rebuilds: bool = False  # a branch's helper: its trunk's prefix made again where the trunk is published and its snapshot gone;
+                            # it publishes nothing, and a published unit does not need it
 
 # %% ../nbs/16_reproduce.ipynb #da1f091c
 def _check_inputs(data: str, eval_data: tuple, ood_root: str | None, id_folder: str):
@@ -83,6 +85,13 @@ def _pretrain_step(m: str, c: Configuration, seed: int, preset: str, data: str, 
     return Step(f'pretrain {m} seed {seed}', '10_pretrain.ipynb',
                 dict(method=c.method, preset=preset, data=data, seed=seed, out_dir=str(run), **({'overrides': fields} if fields else {})),
                 run / 'complete.json', root / 'notebooks' / f'10_pretrain-{m}-seed{seed}.ipynb', **unit)
+
+def _rebuild_step(trunk: Step, m: str, publish: str | Path) -> Step:
+    "Before branch `m`: its trunk's pretraining up to the snapshot only, checked against the trunk's published history (nothing to train where the trunk's run is here)."
+    run = Path(trunk.params['out_dir'])
+    return trunk._replace(name=f"{trunk.name.replace('pretrain', 'prefix', 1)} for {m}", done=None, rebuilds=True,
+                          params=dict(trunk.params, until='snapshot', reference=str(Path(publish) / 'pretrain' / run.name / 'history.jsonl')),
+                          executed=trunk.executed.with_name(f'{trunk.executed.stem}-prefix-{m}.ipynb'))
 
 def _eval_steps(m: str, c: Configuration, seed: int, preset: str, root: Path, evals: tuple, sets: dict, ood_root: str, id_folder: str,
                 max_images: int | None, unit: dict) -> list[Step]:
@@ -137,7 +146,8 @@ def plan(preset: str = DEFAULT_PRESET,     # one of trust_ssl.config.PRESETS
     for seed in seeds:
         for m, c in rows.items():
             if seed not in seeds_of[m]: continue
-            unit = dict(unit=run_folder(c.trunk or m, seed), publish=Path(publish) if publish else None)
+            unit = dict(unit=run_folder(m, seed), publish=Path(publish) if publish else None)
+            if c.trunk and publish: steps.append(_rebuild_step(_pretrain_step(c.trunk, rows[c.trunk], seed, preset, data, root, rows, config, bases, unit), m, publish))
             steps.append(_pretrain_step(m, c, seed, preset, data, root, rows, config, bases, unit))
             steps += _eval_steps(m, c, seed, preset, root, evals, sets, ood_root, id_folder, max_images, unit)
     if figures:
@@ -230,7 +240,7 @@ def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | No
 # %% ../nbs/16_reproduce.ipynb #32f529a4
 PUBLISHED_RUN_FILES = ('config.json', 'history.jsonl', 'complete.json')   # what a pretraining run publishes (never its checkpoints)
 
-def _unit_marker(steps: list[Step]) -> Path: return steps[0].publish / 'units' / f'{steps[0].unit}.json'
+def _unit_marker(steps: list[Step], unit: str = '') -> Path: return steps[0].publish / 'units' / f'{unit or steps[0].unit}.json'
 
 def _portable(params: dict) -> dict:
     "A step's parameters without where this machine keeps its runs: run folders by name (a clone may use another --out)."
@@ -241,11 +251,16 @@ def _portable(params: dict) -> dict:
     if 'branch_from' in p.get('overrides', {}): p['overrides']['branch_from'] = Path(p['overrides']['branch_from']).name
     return p
 
+def _read_marker(path: Path) -> dict:
+    try: return json.loads(path.read_text())
+    except (OSError, ValueError): return {}
+
 def _published(steps: list[Step]) -> bool:
-    "Every step of the unit is in its published marker with these parameters, and its files are there."
-    try: rec = json.loads(_unit_marker(steps).read_text())
-    except (OSError, ValueError): return False
-    if any(_portable(rec.get(s.name) or {}) != _portable(s.params) for s in steps): return False
+    "Every step of the unit is in its published marker (or, a branch's, in its trunk's) with these parameters, and its files are there."
+    trunks = [Path(s.params['out_dir']).name for s in steps if s.rebuilds]     # the mini reproduction published a trunk with its branches
+    recs = [_read_marker(_unit_marker(steps, u)) for u in [steps[0].unit] + trunks]
+    steps = [s for s in steps if not s.rebuilds]
+    if not all(any(_portable(r[s.name]) == _portable(s.params) for r in recs if s.name in r) for s in steps): return False
     pub = steps[0].publish
     return all((pub / 'results' / s.result.name).is_file() if s.result is not None else
                all((pub / 'pretrain' / Path(s.params['out_dir']).name / f).is_file() for f in PUBLISHED_RUN_FILES) for s in steps)
@@ -272,7 +287,7 @@ def _portable_file(f: Path) -> bytes:
 
 def _publish_if_complete(steps: list[Step], published: dict, log=print):
     "Once every step of a unit is finished, copy its small files to the publish folder (atomically each), then its marker."
-    unit = steps[0].unit
+    unit, steps = steps[0].unit, [s for s in steps if not s.rebuilds]     # a trunk's prefix made again publishes nothing
     if published.get(unit) or not all(_finished(s) for s in steps): return
     pub, published_files = steps[0].publish, []
     for s in steps:
@@ -310,7 +325,7 @@ def main(argv: list[str] | None = None):
     ap.add_argument('--no-figures', action='store_true')
     ap.add_argument('--config', help='a JSON or YAML file of TrainConfig fields for every pretraining run (e.g. base_lr, augment)')
     ap.add_argument('--set', nargs='+', default=[], metavar='KEY=VALUE', help='TrainConfig fields for every pretraining run (JSON values); after --config')
-    ap.add_argument('--publish', default='', help='copy each finished unit (a run and its evaluations; a trunk with its branches) here, '
+    ap.add_argument('--publish', default='', help='copy each finished unit (a run and its evaluations) here, '
                     'without checkpoints, and skip what is there (e.g. paper_figures/results/mini, to commit)')
     ap.add_argument('--dry-run', action='store_true', help='print the plan and what is already done')
     a = ap.parse_args(argv)

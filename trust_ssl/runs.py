@@ -14,12 +14,12 @@ from .config import TrainConfig, config_record, legacy_config
 from .models import METHODS, SSLMethod, build_method
 
 # %% auto #0
-__all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', 'MEASURES', 'IDENTITY', 'RESULTS_INDEX',
-           'INDEX_COLUMNS', 'TEXT_COLUMNS', 'run_folder', 'parse_run_folder', 'snapshot_name', 'save_checkpoint',
-           'load_checkpoint', 'check_resumable', 'append_history', 'trim_history', 'inherit_history', 'branch_snapshot',
-           'RunLocked', 'RunLock', 'run_id', 'PretrainedRun', 'run_fingerprint', 'default_device', 'load_run',
-           'read_results_file', 'results_file', 'read_index', 'index_results', 'save_results', 'read_results',
-           'remove_results', 'long_results']
+__all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', 'TIMING_KEYS', 'MEASURES', 'IDENTITY',
+           'RESULTS_INDEX', 'INDEX_COLUMNS', 'TEXT_COLUMNS', 'run_folder', 'parse_run_folder', 'snapshot_name',
+           'save_checkpoint', 'load_checkpoint', 'check_resumable', 'append_history', 'trim_history', 'inherit_history',
+           'branch_snapshot', 'history_mismatch', 'RunLocked', 'RunLock', 'run_id', 'PretrainedRun', 'run_fingerprint',
+           'default_device', 'load_run', 'read_results_file', 'results_file', 'read_index', 'index_results',
+           'save_results', 'read_results', 'remove_results', 'long_results']
 
 # %% ../nbs/07c_runs.ipynb #475f4609
 def run_folder(method: str, seed: int) -> str:
@@ -107,6 +107,27 @@ def branch_snapshot(cfg: TrainConfig) -> Path:
         raise FileNotFoundError(f'`branch_from`: {parent} has no snapshot at step {cfg.branch_step!r} '
                                 f'(it has {sorted(p.name for p in parent.glob("snapshot-step*.pt")) or "none"}); train the parent with snapshot_step={cfg.branch_step!r}')
     return path
+
+# %% ../nbs/07c_runs.ipynb #8e78cdf7
+TIMING_KEYS = ('views_per_s', 'seconds')    # history fields that time the work rather than record it
+
+def _history(path: Path, step: int) -> tuple[list[dict], dict]:
+    "The step and monitor lines of a history up to `step`, timings aside, and its first start line."
+    rows = [json.loads(l) for l in Path(path).read_text().splitlines() if l.strip()]
+    lines = [{k: v for k, v in r.items() if k not in TIMING_KEYS} for r in rows if r['kind'] in ('step', 'monitor') and r['step'] <= step]
+    return lines, next((r for r in rows if r['kind'] == 'start'), {})
+
+def history_mismatch(a: str | Path, b: str | Path, step: int) -> str | None:
+    "Where histories `a` and `b` first record different training up to `step` (None: line for line the same)."
+    (la, sa), (lb, sb) = _history(a, step), _history(b, step)
+    how = lambda s: f"{s.get('precision', '?')} on {s.get('cpu_core') or s.get('accelerator') or '?'}"
+    where = f'{Path(a).name} trained in {how(sa)}, {Path(b).name} in {how(sb)}'
+    for x, y in zip(la, lb):
+        if x != y:
+            keys = sorted(k for k in set(x) | set(y) if x.get(k) != y.get(k))
+            return f"the {x['kind']} line of step {x['step']} differs in {keys[:4]}: {[x.get(k) for k in keys[:2]]} against {[y.get(k) for k in keys[:2]]} ({where})"
+    if len(la) != len(lb): return f'{len(la)} step and monitor lines up to step {step} against {len(lb)} ({where})'
+    return None
 
 # %% ../nbs/07c_runs.ipynb #a4de45a3
 class RunLocked(RuntimeError):

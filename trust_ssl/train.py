@@ -19,13 +19,13 @@ from .config import DEFAULT_PRESET, PRESETS, TrainConfig, config_record, legacy_
 from .optim import LARS, make_schedules, param_groups, ramp_start, resolve_step
 from .monitor import Monitor
 from .packs import check_same_data, data_fingerprint, training_data
-from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, append_history, branch_snapshot, check_resumable, inherit_history,
+from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, append_history, branch_snapshot, check_resumable, history_mismatch, inherit_history,
                             load_checkpoint, save_checkpoint, snapshot_name, trim_history)
 
 # %% auto #0
 __all__ = ['ETA_AFTER', 'NonFiniteLoss', 'train_step', 'check_branch', 'setup_distributed', 'Progress', 'Loop', 'save_training',
            'train_one_epoch', 'monitor_step', 'resume_point', 'build_training', 'run_data', 'record_start', 'train',
-           'make_views', 'main', 'demo_run']
+           'make_views', 'rebuild_prefix', 'main', 'demo_run']
 
 # %% ../nbs/07f_train.ipynb #09c016ed
 class NonFiniteLoss(FloatingPointError):
@@ -152,6 +152,7 @@ class Loop(NamedTuple):
     device: torch.device
     out: Path                   # the run folder
     record: dict = {}           # what every checkpoint records beyond the weights and the position (branch, data fingerprint)
+    stop: int | None = None     # a step before `total` to stop at, checkpointed, the run left resumable (a trunk's prefix: `rebuild_prefix`)
 
 def _last_good(out: Path) -> str:
     p = out / 'checkpoint.pt'; return f'The last good checkpoint is kept: {p if p.is_file() else "none yet"}'
@@ -173,11 +174,12 @@ def train_one_epoch(loop: Loop,
                     step: int,            # the global step to start from (an epoch's first, or mid-epoch on a resume)
                     progress: Progress,
                    ) -> tuple[int, dict]:  # the step reached, and the epoch's record (rank 0 and some steps run; else {})
-    "Train the rest of `epoch` (or up to `loop.total`): steps, history lines, checkpoints, and the epoch's record."
+    "Train the rest of `epoch` (or up to `loop.total`, or `loop.stop`): steps, history lines, checkpoints, and the epoch's record (a whole epoch's, or the run's last)."
     cfg, spe = loop.cfg, loop.steps_per_epoch
     meter, t0, n_views = _Meter(), time.perf_counter(), 0
     aug, gen = AugmentConfig(size=cfg.image_size, **cfg.augment), torch.Generator(loop.device)
     batches = loop.data.batches(cfg.batch_size, seed=cfg.seed, epoch=epoch, rank=loop.rank, world=loop.world, device=loop.device)
+    end = min(loop.total, loop.stop if loop.stop is not None else loop.total)
     for imgs, _ in itertools.islice(batches, step - epoch * spe, spe):
         gen.manual_seed(cfg.seed * 1_000_003 + loop.rank * 7_919 + step)        # augmentation randomness from (seed, rank, step)
         views = make_views(imgs, aug, gen, cfg.channels_last)
@@ -192,10 +194,10 @@ def train_one_epoch(loop: Loop,
         if loop.rank == 0 and step % cfg.log_every == 0:
             append_history(loop.out / 'history.jsonl', dict(kind='step', epoch=epoch, step=step, **{k: float(v) for k, v in vals.items()},
                                                            views_per_s=n_views / (time.perf_counter() - t0)))
-        due = step % spe == 0 or step == loop.total or step == loop.snapshot or (cfg.checkpoint_every is not None and step % cfg.checkpoint_every == 0)
+        due = step % spe == 0 or step == end or step == loop.snapshot or (cfg.checkpoint_every is not None and step % cfg.checkpoint_every == 0)
         if loop.rank == 0 and due: save_training(loop, step)
-        if step == loop.total: break
-    if loop.rank != 0 or not meter.sum: return step, {}
+        if step == end: break
+    if loop.rank != 0 or not meter.sum or (step % spe and step != loop.total): return step, {}   # stopped mid-epoch: no record
     record = dict(kind='epoch', epoch=epoch, step=step, **meter.means(), views_per_s=n_views / (time.perf_counter() - t0))
     append_history(loop.out / 'history.jsonl', record)
     return step, record
@@ -258,9 +260,10 @@ def record_start(loop: Loop, start: int, changed: dict, parent: Path | None, bra
     resolved = dict(precision=loop.precision, processes=loop.world, steps_per_epoch=loop.steps_per_epoch, total_steps=loop.total,
                     data_fingerprint=loop.record['data_fingerprint'], **({'snapshot_step': loop.snapshot} if loop.snapshot else {}),
                     **({'branch': branch} if branch else {}))
-    trains = start < loop.total or not ckpt.is_file()
+    end = loop.total if loop.stop is None else min(loop.stop, loop.total)
+    trains = start < end or not ckpt.is_file()
     if not trains:
-        print(f'{cfg.method}: nothing to train: {ckpt} is at step {start}, and this run stops at step {loop.total}; '
+        print(f'{cfg.method}: nothing to train: {ckpt} is at step {start}, and this run stops at step {end}; '
               'its config.json and history are left as they are', flush=True); return
     atomic_write(out / 'config.json', json.dumps({**asdict(cfg), 'resolved': resolved}, indent=1))
     if parent is not None and not (out / 'history.jsonl').is_file():   # a new branch: the trunk's record up to the branch point, marked
@@ -269,7 +272,7 @@ def record_start(loop: Loop, start: int, changed: dict, parent: Path | None, bra
     append_history(out / 'history.jsonl', dict(kind='start', step=start, epoch=start // loop.steps_per_epoch, **resolved, compile=cfg.compile,
                                                 channels_last=cfg.channels_last, **machine, **({'changed': changed} if changed else {}),
                                                 **({'branched_from': str(parent)} if parent else {})))
-    print(f"{cfg.method}: steps {start}-{loop.total} of {len(loop.sched['lr'])} on {loop.world} x {loop.device} "
+    print(f"{cfg.method}: steps {start}-{end} of {len(loop.sched['lr'])} on {loop.world} x {loop.device} "
           f"({cpu_text(machine) if loop.device.type == 'cpu' else machine['accelerator']}, CPU kernels {machine['cpu_kernels']}, "
           f"{machine['threads']} threads), precision {loop.precision}" + (' (auto)' if cfg.precision == 'auto' else ''), flush=True)
     if changed: print(f'{cfg.method}: resumed with ' + ', '.join(f'{k} {a!r} -> {b!r}' for k, (a, b) in changed.items()), flush=True)
@@ -291,6 +294,7 @@ def _branch_point(cfg: TrainConfig, state: dict | None, parent: Path | None, wor
 def train(cfg: TrainConfig,       # the run
           resume: bool = True,    # continue from out_dir/checkpoint.pt when it exists
           progress: bool = True,  # a tqdm bar on rank 0 (live in a terminal, a line every 30 s in logs and notebooks)
+          stop_at: int | str | None = None,  # stop once this step ('snapshot': the run's snapshot step) is trained and checkpointed; None: at the end
          ) -> dict:               # the last epoch's history record (rank 0), {} elsewhere
     "Pretrain `cfg.method` as configured, in this process or in every process of a torchrun group, holding the run folder's lock."
     rank, world, device = setup_distributed()
@@ -306,6 +310,9 @@ def train(cfg: TrainConfig,       # the run
         total = len(sched['lr']) if cfg.max_steps is None else min(cfg.max_steps, len(sched['lr']))
         snapshot = resolve_step(cfg.snapshot_step, cfg, len(sched['lr']))
         branch = _branch_point(cfg, state, parent, world, len(sched['lr']), snapshot, rank)
+        if stop_at == 'snapshot' and snapshot is None: raise ValueError("stop_at='snapshot': this run keeps no snapshot (snapshot_step is None)")
+        stop = snapshot if stop_at == 'snapshot' else stop_at
+        end = total if stop is None else min(int(stop), total)
         start = 0
         if state:
             try: model.load_state_dict(state['model'])
@@ -317,12 +324,12 @@ def train(cfg: TrainConfig,       # the run
         net = torch.compile(model) if cfg.compile else model
         if world > 1: net = nn.parallel.DistributedDataParallel(net, device_ids=[device.index] if device.type == 'cuda' else None)
         loop = Loop(cfg, model, net, opt, head_opt, data, sched, spe, total, snapshot, precision, rank, world, device, out,
-                    dict(data_fingerprint=fingerprint, **({'branch': branch} if branch else {})))
-        monitor = Monitor(cfg, precision) if cfg.monitor_every and rank == 0 and start < total else None   # refused before anything is written
+                    dict(data_fingerprint=fingerprint, **({'branch': branch} if branch else {})), stop=end if end < total else None)
+        monitor = Monitor(cfg, precision) if cfg.monitor_every and rank == 0 and start < end else None   # refused before anything is written
         if rank == 0: record_start(loop, start, changed, parent, branch)
         bar, record, step = Progress(total, start, cfg.method, progress and rank == 0), {}, start
         if start == 0: monitor_step(monitor, loop, 0, bar)
-        while step < total:
+        while step < end:
             step, rec = train_one_epoch(loop, step // spe, step, bar); record = rec or record
             monitor_step(monitor, loop, step, bar)
         bar.close()
@@ -335,6 +342,23 @@ def make_views(imgs, aug: AugmentConfig, gen: torch.Generator, channels_last: bo
     v = two_views(imgs, aug, gen)
     if not channels_last: return v
     return v._replace(x1=v.x1.contiguous(memory_format=torch.channels_last), x2=v.x2.contiguous(memory_format=torch.channels_last))
+
+# %% ../nbs/07f_train.ipynb #371e6b9a
+def rebuild_prefix(cfg: TrainConfig,          # the trunk's configuration (snapshot_step set), in the folder its branches name
+                   reference: str | Path,     # the history.jsonl of the trunk as published
+                   progress: bool = True,
+                  ) -> Path:                  # the snapshot
+    "Train the trunk `cfg` up to its snapshot step only (resuming what is there) and keep the snapshot if its history matches `reference` there."
+    ref = Path(reference)
+    if not ref.is_file(): raise FileNotFoundError(f"reference {ref}: no such file; expected the published trunk's history.jsonl")
+    train(cfg, progress=progress, stop_at='snapshot')
+    out = Path(cfg.out_dir)
+    step = json.loads((out / 'config.json').read_text())['resolved']['snapshot_step']
+    if why := history_mismatch(out / 'history.jsonl', ref, step):
+        (out / snapshot_name(step)).unlink(missing_ok=True)
+        raise ValueError(f'{out}: its prefix up to the snapshot (step {step}) is not the training {ref} records: {why}. The snapshot is removed, '
+                         'so no branch starts from it; train the trunk and its branches again on one machine')
+    return out / snapshot_name(step)
 
 # %% ../nbs/07f_train.ipynb #78794d66
 def _field_help() -> str:
