@@ -215,6 +215,8 @@ def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | No
     for i, s in enumerate(steps, 1):
         if published.get(s.unit):
             counts['skipped'] += 1; log(f'[{i}/{n}] {s.name}: published in {s.publish}, skipped'); continue
+        if s.rebuilds and _finished(steps[i]):     # the branch's pretraining, which comes next (plan), has finished: no prefix needed
+            counts['skipped'] += 1; log(f'[{i}/{n}] {s.name}: its branch is trained, skipped'); continue
         if _finished(s):
             counts['skipped'] += 1; log(f'[{i}/{n}] {s.name}: done, skipped')
             if s.unit in units and not dry_run: _publish_if_complete(units[s.unit], published, log)
@@ -301,7 +303,8 @@ def _publish_if_complete(steps: list[Step], published: dict, log=print):
             for f in files:
                 if f not in published_files: atomic_write(pub / 'results' / f, _portable_file(res / f)); published_files.append(f)   # a run evaluated on two datasets: once
     if published_files: index_results(pub / 'results', published_files)      # their rows added to the published index, the others kept
-    atomic_write(_unit_marker(steps), json.dumps({s.name: _portable(s.params) for s in steps}, indent=1))
+    marker = _unit_marker(steps)                                          # merged into: a trunk's marker may list its branches (mini)
+    atomic_write(marker, json.dumps({**_read_marker(marker), **{s.name: _portable(s.params) for s in steps}}, indent=1))
     published[unit] = True
     log(f'published {unit} ({len(steps)} steps) in {pub}')
 

@@ -120,7 +120,9 @@ def _history(path: Path, step: int) -> tuple[list[dict], dict]:
 def history_mismatch(a: str | Path, b: str | Path, step: int) -> str | None:
     "Where histories `a` and `b` first record different training up to `step` (None: line for line the same)."
     (la, sa), (lb, sb) = _history(a, step), _history(b, step)
-    how = lambda s: f"{s.get('precision', '?')} on {s.get('cpu_core') or s.get('accelerator') or '?'}"
+    both = {r['step'] for r in la if r['kind'] == 'monitor'} & {r['step'] for r in lb if r['kind'] == 'monitor'}
+    la, lb = ([r for r in l if r['kind'] == 'step' or r['step'] in both] for l in (la, lb))   # a run killed while measuring resumes without that line
+    how = lambda s: f"{s.get('precision', '?')} on {s.get('cpu_core') or s.get('accelerator') or '?'}, {s.get('threads', '?')} threads, torch {s.get('torch', '?')}"
     where = f'{Path(a).name} trained in {how(sa)}, {Path(b).name} in {how(sb)}'
     for x, y in zip(la, lb):
         if x != y:

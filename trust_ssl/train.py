@@ -327,7 +327,7 @@ def train(cfg: TrainConfig,       # the run
                     dict(data_fingerprint=fingerprint, **({'branch': branch} if branch else {})), stop=end if end < total else None)
         monitor = Monitor(cfg, precision) if cfg.monitor_every and rank == 0 and start < end else None   # refused before anything is written
         if rank == 0: record_start(loop, start, changed, parent, branch)
-        bar, record, step = Progress(total, start, cfg.method, progress and rank == 0), {}, start
+        bar, record, step = Progress(end, start, cfg.method, progress and rank == 0), {}, start
         if start == 0: monitor_step(monitor, loop, 0, bar)
         while step < end:
             step, rec = train_one_epoch(loop, step // spe, step, bar); record = rec or record
@@ -356,8 +356,10 @@ def rebuild_prefix(cfg: TrainConfig,          # the trunk's configuration (snaps
     step = json.loads((out / 'config.json').read_text())['resolved']['snapshot_step']
     if why := history_mismatch(out / 'history.jsonl', ref, step):
         (out / snapshot_name(step)).unlink(missing_ok=True)
-        raise ValueError(f'{out}: its prefix up to the snapshot (step {step}) is not the training {ref} records: {why}. The snapshot is removed, '
-                         'so no branch starts from it; train the trunk and its branches again on one machine')
+        if load_checkpoint(out / 'checkpoint.pt')['step'] == step: (out / 'checkpoint.pt').unlink()   # else a resume would restore the snapshot from it
+        raise ValueError(f'{out}: its prefix up to the snapshot (step {step}) is not the training {ref} records: {why}. The prefix is removed, '
+                         'so no branch starts from it. Train the trunk and its branches again on one machine (with the driver: remove their '
+                         "markers in the publish folder's units/ and this trunk's run folder), or on a machine like the one that trained it")
     return out / snapshot_name(step)
 
 # %% ../nbs/07f_train.ipynb #78794d66
