@@ -7,7 +7,7 @@ statistics (SyncBatchNorm, which would share them, needs CUDA). The equality tes
 layer in eval mode (running statistics, the same in every process) in both runs; everything else is the real code:
 the method's forward, the gathers that carry gradient, the global means, Sinkhorn's all-reduce, DDP's gradient
 averaging and the optimiser step."""
-import json, shutil, os, subprocess, sys, tempfile
+import json, os, shutil, subprocess, sys, tempfile
 from pathlib import Path
 import pytest
 import torch

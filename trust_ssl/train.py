@@ -154,6 +154,11 @@ class Loop(NamedTuple):
     record: dict = {}           # what every checkpoint records beyond the weights and the position (branch, data fingerprint)
     stop: int | None = None     # a step before `total` to stop at, checkpointed, the run left resumable (a trunk's prefix: `rebuild_prefix`)
 
+    @property
+    def end(self) -> int:
+        "The step this start of the run stops at: `stop`, else `total`."
+        return self.total if self.stop is None else min(self.stop, self.total)
+
 def _last_good(out: Path) -> str:
     p = out / 'checkpoint.pt'; return f'The last good checkpoint is kept: {p if p.is_file() else "none yet"}'
 
@@ -179,7 +184,7 @@ def train_one_epoch(loop: Loop,
     meter, t0, n_views = _Meter(), time.perf_counter(), 0
     aug, gen = AugmentConfig(size=cfg.image_size, **cfg.augment), torch.Generator(loop.device)
     batches = loop.data.batches(cfg.batch_size, seed=cfg.seed, epoch=epoch, rank=loop.rank, world=loop.world, device=loop.device)
-    end = min(loop.total, loop.stop if loop.stop is not None else loop.total)
+    end = loop.end
     for imgs, _ in itertools.islice(batches, step - epoch * spe, spe):
         gen.manual_seed(cfg.seed * 1_000_003 + loop.rank * 7_919 + step)        # augmentation randomness from (seed, rank, step)
         views = make_views(imgs, aug, gen, cfg.channels_last)
@@ -260,7 +265,7 @@ def record_start(loop: Loop, start: int, changed: dict, parent: Path | None, bra
     resolved = dict(precision=loop.precision, processes=loop.world, steps_per_epoch=loop.steps_per_epoch, total_steps=loop.total,
                     data_fingerprint=loop.record['data_fingerprint'], **({'snapshot_step': loop.snapshot} if loop.snapshot else {}),
                     **({'branch': branch} if branch else {}))
-    end = loop.total if loop.stop is None else min(loop.stop, loop.total)
+    end = loop.end
     trains = start < end or not ckpt.is_file()
     if not trains:
         print(f'{cfg.method}: nothing to train: {ckpt} is at step {start}, and this run stops at step {end}; '
