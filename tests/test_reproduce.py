@@ -1,5 +1,5 @@
 """The reproduction driver resumes: killed after its first finished step, the same command skips that step and
-finishes the rest; and the published numbers re-derive the means the paper states."""
+finishes the rest; its dry run only prints; and every committed publish folder holds whole units only."""
 import json, os, signal, subprocess, sys, time
 from pathlib import Path
 import pandas as pd
@@ -36,3 +36,10 @@ def test_dry_run_prints_the_plan(tmp_path):
     assert r.stdout.count('would run') == 4 and '0 step(s) run, 0 skipped' in r.stdout
     assert not (tmp_path / 'r').exists()
 
+
+def test_committed_publish_folders_hold_whole_units():
+    from trust_ssl.reproduce import published_problems
+    root = Path(__file__).resolve().parents[1] / 'paper_figures' / 'results'
+    folders = [d for d in sorted(root.iterdir()) if (d / 'units').is_dir()]       # the reproductions the driver published (mini, small, ...)
+    assert any(d.name == 'mini' for d in folders), f'{root}: the committed mini reproduction is missing'
+    for d in folders: assert published_problems(d) == [], d

@@ -19,15 +19,16 @@ from .study import CONFIGURATIONS, STUDY, Configuration, configuration, phase
 
 # %% auto #0
 __all__ = ['EVALS', 'DEFAULT_EVALS', 'EVIDENTIAL', 'PUBLISHED_RUN_FILES', 'RUN_PATH_KEYS', 'Evaluation', 'Step', 'plan',
-           'notebooks_dir', 'execute_notebook', 'StepFailed', 'failure_line', 'run_plan', 'main']
+           'notebooks_dir', 'execute_notebook', 'StepFailed', 'failure_line', 'run_plan', 'published_problems', 'main']
 
 # %% ../nbs/16_reproduce.ipynb #5f9e7ead
 class Evaluation(NamedTuple):
     "One evaluation of a run: the papermill notebook that makes it and the results kind the driver waits for."
     notebook: str    # in nbs/, without .ipynb
     kind: str        # its results' evaluation (trust_ssl.runs.MEASURES)
+    also: tuple = ()  # the other results kinds its notebook writes beside it
 
-EVALS = {'linear': Evaluation('11_linear_eval', 'linear_eval'), 'robustness': Evaluation('12_robustness', 'robustness'),
+EVALS = {'linear': Evaluation('11_linear_eval', 'linear_eval', ('linear_curve',)), 'robustness': Evaluation('12_robustness', 'robustness'),
          'ki': Evaluation('13_ki_trajectories', 'ki'), 'gate': Evaluation('13b_gate', 'gate'), 'ood': Evaluation('14_ood', 'ood')}   # the one list of evaluations
 DEFAULT_EVALS = ('linear', 'robustness', 'ki', 'ood')   # what a plan runs unless told: the paper's; 'gate' (issue 26's diagnostic) is asked for, so that
                                                         # a unit published before it existed is not planned anew
@@ -307,6 +308,25 @@ def _publish_if_complete(steps: list[Step], published: dict, log=print):
     atomic_write(marker, json.dumps({**_read_marker(marker), **{s.name: _portable(s.params) for s in steps}}, indent=1))
     published[unit] = True
     log(f'published {unit} ({len(steps)} steps) in {pub}')
+
+# %% ../nbs/16_reproduce.ipynb #700173a7
+def published_problems(pub: str | Path) -> list[str]:
+    "What is wrong with a publish folder: files no unit marker accounts for, and runs a marker names whose record is missing ([] when none)."
+    pub = Path(pub)
+    steps = [(n, s) for m in sorted((pub / 'units').glob('*.json')) for n, s in _read_marker(m).items()]
+    runs = {s['out_dir'] for n, s in steps if n.startswith('pretrain ')}                 # folder names: markers hold no machine's paths
+    made = {(s['run_dir'], k) for n, s in steps if n.split()[0] in EVALS for k in (EVALS[n.split()[0]].kind, *EVALS[n.split()[0]].also)}   # (run, results kind)
+    problems = [f'{pub / "pretrain" / r}: no {f}, which its unit marker promises' for r in sorted(runs) for f in PUBLISHED_RUN_FILES
+                if not (pub / 'pretrain' / r / f).is_file()]
+    problems += [f'{d}: a run folder that no unit marker names' for d in sorted((pub / 'pretrain').glob('*')) if d.name not in runs and not d.name.startswith('.')]
+    res = pub / 'results'
+    if res.is_dir():
+        index = read_index(res)
+        listed = {f for f, r, e in zip(index.file, index.run.astype(str), index.evaluation) if (r, e) in made}   # an evaluation its run's marker lists
+        for f in sorted(p for p in res.iterdir() if p.name != 'index.csv' and not p.name.startswith('.')):   # not the index's lock
+            own = f.name.removesuffix('.complete.json') + '.csv' if f.name.endswith('.complete.json') else f.name   # the mini reproduction's sidecars
+            if own not in listed: problems.append(f'{f}: a results file that no published unit\'s run accounts for (not in index.csv, or no marker lists that evaluation of its run)')
+    return problems
 
 # %% ../nbs/16_reproduce.ipynb #ba618345
 def main(argv: list[str] | None = None):
