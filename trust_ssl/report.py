@@ -23,9 +23,9 @@ __all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE
            'KI_GROUPS', 'DYNAMICS', 'PILOT_COLUMNS', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper',
            'cell_text', 'write_table', 'linear_values', 'floor_margins', 'linear_table', 'robustness_values',
            'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'ki_values', 'ki_table',
-           'gate_values', 'gate_summary', 'Claim', 'claim_table', 'corrected', 'write_claims', 'load_history',
-           'load_histories', 'run_record', 'run_records', 'caption', 'severity5_heatmap', 'ki_by_group', 'table_rows',
-           'ablation_dynamics', 'pilot_table', 'write_pilot']
+           'gate_values', 'gate_summary', 'gate_factors', 'Claim', 'claim_table', 'corrected', 'write_claims',
+           'load_history', 'load_histories', 'run_record', 'run_records', 'caption', 'severity5_heatmap', 'ki_by_group',
+           'table_rows', 'ablation_dynamics', 'pilot_table', 'write_pilot']
 
 # %% ../nbs/15b_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -61,7 +61,8 @@ def ours_vs_paper(ours: pd.DataFrame,   # columns configuration, dataset, condit
     ours = ours.assign(dataset=ours.dataset.map(paper_dataset), condition=ours.condition.astype(str))
     red = aggregate_seeds(ours, 'value', ['configuration', 'dataset', 'condition'])
     # a stand-in is compared split by split where the paper has the same split; its mean is over other splits, so never
-    red = red.assign(paper_key=[STAND_INS.get(d, d) if not (d in STAND_INS and c.split('|')[0] == 'mean') else '' for d, c in zip(red.dataset, red.condition)])
+    red = red.assign(paper_key=pd.Series([STAND_INS.get(d, d) if not (d in STAND_INS and c.split('|')[0] == 'mean') else '' for d, c in zip(red.dataset, red.condition)],
+                                     index=red.index, dtype=object))   # strings even when there are no rows
     pap = paper_numbers().query('table == @table')[['configuration', 'dataset', 'condition', 'value']].rename(columns={'value': 'paper', 'dataset': 'paper_key'})
     return red.merge(pap, on=['configuration', 'paper_key', 'condition'], how='left').drop(columns='paper_key')
 
@@ -202,6 +203,13 @@ def gate_summary(gate: pd.DataFrame) -> pd.DataFrame:
     "`gate_values` over seeds per configuration, for `write_table` (the paper has none: its column is empty)."
     return ours_vs_paper(gate_values(gate), 'gate')
 
+def gate_factors(gate: pd.DataFrame, measure: str = 'auroc') -> pd.DataFrame:
+    "One `GATE_MEASURES` measure per factor (the condition: the factor's family) over seeds per configuration, for `write_table`."
+    col, scale = GATE_MEASURES[measure]
+    f = gate[gate.factor.astype(str) != 'mean']
+    v = f[['configuration', 'dataset', 'seed', 'run']].assign(condition=f.factor.astype(str), value=f[col] * scale)
+    return ours_vs_paper(v.dropna(subset=['value']), 'gate')
+
 # %% ../nbs/15b_report.ipynb #f01e32a5
 class Claim(NamedTuple):
     "One difference that tests a claim of the paper: a - b (or a alone), claimed positive, on one measured value."
@@ -227,9 +235,13 @@ CLAIMS = (
     Claim('c', 'erasure at s = 5: the selective term', 'trust_ssl', 'trust_nosel', 's5_erasure'),
     Claim('b', 'with a gate that discriminates (issue 26, item 5): over SimCLR', 'trust_gate_variant', 'simclr', 'linear'),
     Claim('b', "a gate that discriminates against the paper's gate", 'trust_gate_variant', 'trust_ssl', 'linear'),
+    Claim('b', 'with a gate that discriminates: over SimCLR with the same family operations', 'trust_gate_variant', 'simclr_families', 'linear'),
     Claim('c', 'erasure at s = 5, with a gate that discriminates: over SimCLR', 'trust_gate_variant', 'simclr', 's5_erasure'),
+    Claim('c', 'erasure at s = 5, with a gate that discriminates: over SimCLR with the family operations', 'trust_gate_variant', 'simclr_families', 's5_erasure'),
     Claim('d', 'K rises with severity on contradiction corruptions (s = 5 minus s = 1)', 'trust_ssl', '', 'dK_contradiction', 'eurosat'),
     Claim('d', 'I rises with severity on erasure corruptions, as classical subjective logic predicts (the paper: it falls)', 'trust_ssl', '', 'dI_erasure'),
+    Claim('d', 'K rises with severity on contradiction corruptions, with a gate that discriminates', 'trust_gate_variant', '', 'dK_contradiction'),
+    Claim('d', 'I under erasure with a gate that discriminates (classical theory: it rises)', 'trust_gate_variant', '', 'dI_erasure'),
     Claim('d', "the anomaly's proposed cause: detaching L_aux from the heads raises erasure's I change", 'trust_aux_detached', 'trust_ssl', 'dI_erasure'),
     Claim('d', "the anomaly's proposed cause: removing L_aux raises erasure's I change", 'trust_aux_off', 'trust_ssl', 'dI_erasure'),
 )
@@ -367,7 +379,7 @@ def caption(what: str,              # what the table shows, one sentence
         t = runs.train_s
         trained = (f"preset {facts('preset')} ({facts('backbone')}, {facts('image_size')} px, {facts('schedule')}), trained on {facts('hardware')}, "
                    f"{duration_text(t.mean())} of training per run" + (f' ({duration_text(t.min())} to {duration_text(t.max())})' if len(runs) > 1 else '')
-                   + (f', {runs.cpu_hours.sum():.1f} CPU-hours of training in all' if 'cpu_hours' in runs and runs.cpu_hours.notna().all() and runs.cpu_hours.sum() >= 0.05 else '')
+                   + (f', {runs.cpu_hours.sum():.1f} CPU-hours of training in all (cores x hours)' if 'cpu_hours' in runs and runs.cpu_hours.notna().all() and runs.cpu_hours.sum() >= 0.05 else '')
                    + (f' and {untrained}' if untrained else '')
                    + (f'; the training records of {n_runs - found} of its {n_runs} runs were not found' if found < n_runs else ''))
     else: trained = untrained or f'the training records of its {n_runs} run(s) were not found'
