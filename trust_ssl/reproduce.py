@@ -315,7 +315,8 @@ def published_problems(pub: str | Path) -> list[str]:
     pub = Path(pub)
     steps = [(n, s) for m in sorted((pub / 'units').glob('*.json')) for n, s in _read_marker(m).items()]
     runs = {s['out_dir'] for n, s in steps if n.startswith('pretrain ')}                 # folder names: markers hold no machine's paths
-    made = {(s['run_dir'], k) for n, s in steps if n.split()[0] in EVALS for k in (EVALS[n.split()[0]].kind, *EVALS[n.split()[0]].also)}   # (run, results kind)
+    evals = [(EVALS[n.split()[0]], s['run_dir']) for n, s in steps if n.split()[0] in EVALS]     # a step's name begins with its evaluation
+    made = {(run, k) for e, run in evals for k in (e.kind, *e.also)}                     # (run, results kind) the markers account for
     problems = [f'{pub / "pretrain" / r}: no {f}, which its unit marker promises' for r in sorted(runs) for f in PUBLISHED_RUN_FILES
                 if not (pub / 'pretrain' / r / f).is_file()]
     problems += [f'{d}: a run folder that no unit marker names' for d in sorted((pub / 'pretrain').glob('*')) if d.name not in runs and not d.name.startswith('.')]
