@@ -5,6 +5,7 @@
 # %% ../nbs/16_reproduce.ipynb #85f20495
 from __future__ import annotations
 import argparse, json, time
+import pandas as pd
 from dataclasses import asdict
 from pathlib import Path
 from typing import Callable, NamedTuple
@@ -14,12 +15,13 @@ from .data import bundled_eurosat
 from .evaluate import dataset_name
 from .models import METHODS, methods_with
 from .config import DEFAULT_PRESET, PRESETS, load_config_file, parse_overrides, resolve_config
-from .runs import index_results, read_index, read_results_file, remove_results, results_file, run_folder, run_id
+from .runs import index_results, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
 from .study import CONFIGURATIONS, STUDY, Configuration, configuration, phase
 
 # %% auto #0
-__all__ = ['EVALS', 'DEFAULT_EVALS', 'EVIDENTIAL', 'PUBLISHED_RUN_FILES', 'RUN_PATH_KEYS', 'Evaluation', 'Step', 'plan',
-           'notebooks_dir', 'execute_notebook', 'StepFailed', 'failure_line', 'run_plan', 'published_problems', 'main']
+__all__ = ['EVALS', 'DEFAULT_EVALS', 'EVIDENTIAL', 'PUBLISHED_RUN_FILES', 'RUN_PATH_KEYS', 'UNIT_STATES', 'Evaluation', 'Step',
+           'plan', 'notebooks_dir', 'execute_notebook', 'StepFailed', 'failure_line', 'run_plan', 'published_problems',
+           'unit_status', 'status_table', 'main']
 
 # %% ../nbs/16_reproduce.ipynb #5f9e7ead
 class Evaluation(NamedTuple):
@@ -329,6 +331,39 @@ def published_problems(pub: str | Path) -> list[str]:
             if own not in listed: problems.append(f'{f}: a results file that no published unit\'s run accounts for (not in index.csv, or no marker lists that evaluation of its run)')
     return problems
 
+# %% ../nbs/16_reproduce.ipynb #5127f29c
+UNIT_STATES = ('published', 'trained', 'started', 'to run')
+
+def _last_epoch(run: Path) -> int | None:
+    "The epoch of the last step a run's history recorded (None: none)."
+    try: lines = (run / 'history.jsonl').read_text().splitlines()
+    except OSError: return None
+    return next((r['epoch'] for r in map(json.loads, reversed([l for l in lines if l.strip()])) if r.get('kind') == 'step'), None)
+
+def unit_status(steps: list[Step]) -> pd.DataFrame:    # configuration, seed, state (of UNIT_STATES), epoch (where started)
+    "Where each unit of a plan stands, in the plan's order, from the markers the driver reads; nothing is run."
+    units = {}
+    for s in steps:
+        if s.unit: units.setdefault(s.unit, []).append(s)
+    rows = []
+    for u, ss in units.items():
+        pre = next(s for s in ss if not s.rebuilds)                          # the unit's own pretraining
+        run, epoch = Path(pre.params['out_dir']), None
+        if pre.publish is not None and _published(ss): state = 'published'
+        elif _finished(pre): state = 'trained'
+        elif (run / 'checkpoint.pt').is_file(): state, epoch = 'started', _last_epoch(run)
+        else: state = 'to run'
+        rows.append(dict(zip(('configuration', 'seed'), parse_run_folder(u)), state=state, epoch=epoch))
+    return pd.DataFrame(rows, columns=['configuration', 'seed', 'state', 'epoch'])
+
+def status_table(us: pd.DataFrame) -> str:
+    "`unit_status` as text: one line per configuration with its seeds in each state (a started one with its epoch), then the units counted."
+    seeds = lambda g: ' '.join(f'{s} (epoch {e:.0f})' if pd.notna(e) else str(s) for s, e in zip(g.seed, g.epoch))
+    rows = [('configuration', *UNIT_STATES)] + [(c, *(seeds(g[g.state == k]) for k in UNIT_STATES)) for c, g in us.groupby('configuration', sort=False)]
+    width = [max(map(len, col)) for col in zip(*rows)]                   # each column as wide as its longest entry, left-aligned
+    lines = ['  '.join(v.ljust(n) for v, n in zip(r, width)).rstrip() for r in rows]
+    return '\n'.join(lines + [f'{len(us)} units: ' + ', '.join(f'{(us.state == k).sum()} {k}' for k in UNIT_STATES)])
+
 # %% ../nbs/16_reproduce.ipynb #ba618345
 def main(argv: list[str] | None = None):
     "Command line: plan and run a reproduction."
@@ -352,6 +387,7 @@ def main(argv: list[str] | None = None):
     ap.add_argument('--publish', default='', help='copy each finished unit (a run and its evaluations) here, '
                     'without checkpoints, and skip what is there (e.g. paper_figures/results/mini, to commit)')
     ap.add_argument('--dry-run', action='store_true', help='print the plan and what is already done')
+    ap.add_argument('--status', action='store_true', help='print where each unit of the plan stands (published, trained here, started here, to run), one line a configuration, and stop')
     a = ap.parse_args(argv)
     if a.phase and (a.methods or a.seeds): ap.exit(2, f'{ap.prog}: error: --phase {a.phase} sets the configurations and their seeds; drop --methods and --seeds\n')
     runs = phase(a.phase).runs if a.phase else {}
@@ -362,6 +398,7 @@ def main(argv: list[str] | None = None):
         steps = plan(a.preset, a.data, seeds, methods, tuple(a.evals), a.out, tuple(a.eval_data), tuple(a.dataset),
                      a.ood_root, a.id_folder, not a.no_figures, a.max_images, config, a.publish, runs or None)
     except (ValueError, TypeError, SystemExit) as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
+    if a.status: print(status_table(unit_status(steps)), flush=True); return
     try: nbs = None if a.dry_run else notebooks_dir()
     except FileNotFoundError as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
     try: counts = run_plan(steps, a.dry_run, log=lambda s: print(s, flush=True), nbs=nbs)
