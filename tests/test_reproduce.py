@@ -1,7 +1,7 @@
 """The reproduction driver resumes: killed after its first finished step, the same command skips that step and
 finishes the rest; its dry run only prints; every committed publish folder holds whole units only; and the README's
 study command skips every committed unit."""
-import json, os, signal, subprocess, sys, time
+import os, re, shlex, signal, subprocess, sys, time
 from pathlib import Path
 import pandas as pd
 import pytest
@@ -47,33 +47,39 @@ def test_committed_publish_folders_hold_whole_units():
 
 
 def _study_command(readme: Path) -> list[str]:
-    "The README's command for issue 26's study (`--preset medium ... --phase primaries`), as arguments."
-    blocks = readme.read_text().split('```')[1::2]                                 # the fenced blocks
-    cmd = next(b for b in blocks if '--preset medium' in b and '--phase primaries' in b)
-    cmd = cmd.split('\n', 1)[1].replace('\\\n', ' ')                               # drop the fence's language, join continued lines
-    line = next(l for l in cmd.splitlines() if l.startswith('python -m trust_ssl.reproduce'))
-    return line.split('#')[0].split()[3:]                                          # after `python -m trust_ssl.reproduce`, before a comment
+    "The README's command for issue 26's study (the code block with `--preset medium` and `--phase primaries`): its arguments."
+    blocks = re.findall(r'^```[^\n]*\n(.*?)^```', readme.read_text(), flags=re.M | re.S)
+    found = [b for b in blocks if '--preset medium' in b and '--phase primaries' in b]
+    assert len(found) == 1, f'{readme}: expected one code block with the study command (--preset medium ... --phase primaries), found {len(found)}'
+    words = shlex.split(re.sub(r'\\[ \t]*\n', ' ', found[0]), comments=True)   # continued lines joined, comments dropped
+    assert words[:3] == ['python', '-m', 'trust_ssl.reproduce'], words[:3]
+    return words[3:]
 
 
-def test_the_readme_study_command_skips_every_committed_unit(tmp_path):
-    """A clone that runs the README's study command as written (from the repository root, the data in ../shared/data)
-    must skip the committed units, not train them again. A unit is matched by its steps' parameters, the data paths as
-    spelled included: the same data under another path counts as other data."""
+def test_the_readme_study_command_skips_every_committed_unit(tmp_path, monkeypatch):
+    """A clone that runs the README's study command as written (from the repository root, the data in ../shared/data),
+    phase by phase, must skip every committed unit, not train it again. A unit is matched by its steps' parameters, the
+    data paths as spelled included: the same data under another path counts as other data."""
+    import contextlib, io
+    from trust_ssl.reproduce import main
+    from trust_ssl.study import STUDY
     repo = Path(__file__).resolve().parents[1]
     pub = repo / 'paper_figures' / 'results' / 'medium'
     args = _study_command(repo / 'README.md')
     assert args[args.index('--publish') + 1] == 'paper_figures/results/medium', args
     missing = [a for a in args if a.startswith('../shared/data/') and not (repo / a).is_dir()]
     if missing: pytest.skip(f'the README study command reads {missing} beside the repository (present in CI only)')
-    r = subprocess.run([sys.executable, '-m', 'trust_ssl.reproduce', *args, '--out', str(tmp_path / 'runs'), '--status'],
-                       capture_output=True, text=True, cwd=repo, timeout=300)
-    assert r.returncode == 0, r.stderr[-3000:]
-    head, *rows, total = r.stdout.splitlines()
-    a, b = head.index('published'), head.index('trained')                        # the published column
-    said = {(row.split()[0], int(s)) for row in rows for s in row[a:b].split()}
+    monkeypatch.chdir(repo)
+    said = set()
+    for ph in STUDY:                                                             # the command with each phase in place of primaries
+        a = list(args); a[a.index('--phase') + 1] = ph.name
+        with contextlib.redirect_stdout(io.StringIO()) as out: main([*a, '--out', str(tmp_path / 'runs'), '--status'])
+        head, *rows, total = out.getvalue().splitlines()
+        start, end = head.index('published'), head.index('trained')            # the published column
+        said |= {(row.split()[0], int(s)) for row in rows for s in row[start:end].split()}
+        assert ' 0 trained, 0 started' in total, total                           # nothing of this machine counts (another --out)
     committed = set()
     for m in (pub / 'units').glob('*.json'):
         conf, _, seed = m.stem.rpartition('-seed'); committed.add((conf, int(seed)))
     assert committed, f'{pub}: no committed unit'
-    assert said == committed, (said ^ committed, r.stdout)                       # nothing else is published: the plan and the markers agree
-    assert f'{len(committed)} published' in total and '0 trained, 0 started' in total   # nothing of this machine counts (another --out)
+    assert said == committed, said ^ committed                                   # the plans and the markers agree, unit for unit

@@ -249,37 +249,33 @@ CLAIMS = (
 CLAIM_COLUMNS = ('claim', 'what', 'a', 'b', 'value', 'primary', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95', 'verdict', 'learnt',
                  'text', 'mixed_precision')
 
-def _floors_cleared(lin: pd.DataFrame | None, floors: tuple = FLOORS) -> dict:   # (dataset, configuration) -> bool
-    "Whether each configuration's mean linear accuracy over its seeds is above every no-network floor's mean on that dataset (datasets with no floor: absent)."
-    if lin is None or not len(lin): return {}
-    m = linear_values(lin).groupby(['dataset', 'configuration']).value.mean()
-    out = {}
-    for ds, g in m.groupby(level='dataset'):
-        g = g.droplevel('dataset')
-        top = g[g.index.isin(floors)]
-        if len(top): out.update({(ds, k): bool(v > top.max()) for k, v in g.items() if k not in floors})
-    return out
-
-def _learnt(cleared: dict, ds: str, names: list) -> str:
-    "'yes' where every configuration of a difference cleared the floors on `ds`, 'no: <those that did not>', or 'unknown' (no floor, or no probe)."
-    judged = [cleared.get((ds, m)) for m in names]
-    if any(j is None for j in judged): return 'unknown'
-    return 'yes' if all(judged) else 'no: ' + ', '.join(m for m, j in zip(names, judged) if not j)
+def _learnt(margins: pd.DataFrame,   # floor_margins of the linear probe
+            ds: str, names: list, floors: tuple = FLOORS) -> str:
+    "'yes' where each configuration's probe on `ds` is above every floor at 95% (its paired margins over seeds), 'no: <those not shown above>', or 'unknown' (a floor or a probe missing, or no interval)."
+    below, unknown = [], False
+    for m in names:
+        lows = []
+        for f in floors:
+            s = margins[(margins.dataset == ds) & (margins.configuration == m) & (margins.condition == f'over {f}')].groupby('seed').value.mean()
+            lows.append(seed_difference(s, pd.Series(0.0, index=s.index), paired=True).low if len(s) else float('nan'))
+        if any(l <= 0 for l in lows if l == l): below.append(m)              # an interval that reaches 0 or below: not shown to have learnt
+        elif any(l != l for l in lows): unknown = True
+    return 'no: ' + ', '.join(below) if below else 'unknown' if unknown else 'yes'
 
 def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any datasets)
                 rob: pd.DataFrame | None = None,   # robustness results
                 ki: pd.DataFrame | None = None,    # K-I trajectories
                 claims: tuple = CLAIMS,
                 precisions: dict | None = None,    # run (folder or its name) -> the precision it trained in (run_records' `precision`): flags pairs across precisions
-               ) -> pd.DataFrame:   # claim, what, a, b, value, primary, dataset, mean, low, high, n, test, p, p_adjusted, correction, verdict_95, verdict, text, mixed_precision
-    "Every claim's difference per dataset with its 95% interval over seeds, its p-value corrected (Holm over the primaries, Benjamini-Hochberg over the rest), whether its configurations learnt (above the floors' probe) and its verdict: accuracy in percentage points, K and I changes x1000."
+               ) -> pd.DataFrame:   # CLAIM_COLUMNS: claim, what, a, b, value, primary, dataset, mean, low, high, n, test, p, p_adjusted, correction, verdict_95, verdict, learnt, text, mixed_precision
+    "Every claim's difference per dataset with its 95% interval over seeds, its p-value corrected (Holm over the primaries, Benjamini-Hochberg over the rest), whether its configurations learnt (their probe above both floors at 95%) and its verdict: accuracy in percentage points, K and I changes x1000."
     vals = []
     if lin is not None and len(lin): vals.append(linear_values(lin).assign(condition='linear'))
     if rob is not None and len(rob): vals.append(robustness_values(rob))
     if ki is not None and len(ki): vals.append(ki_values(ki))
     if not vals: return pd.DataFrame(columns=CLAIM_COLUMNS)
     v = pd.concat(vals, ignore_index=True)
-    rows, cleared = [], _floors_cleared(lin)
+    rows, margins = [], floor_margins(lin) if lin is not None and len(lin) else None
     for c in claims:
         for ds, g in v[v.condition == c.value].groupby('dataset'):
             a, b = (g[g.configuration == m].groupby('seed').value.mean() / 100 for m in (c.a, c.b))
@@ -289,7 +285,7 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
             d = seed_difference(a[common], b[common], paired=True) if len(common) else seed_difference(a, b, paired=False)
             if not c.b: d = d._replace(test='one-sample t')
             rows.append(dict(c._asdict(), primary=c.primary == dataset_key(ds), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, test=d.test,
-                             p=d.p, verdict_95=verdict(d), learnt=_learnt(cleared, ds, [m for m in (c.a, c.b) if m]), text=difference_text(d, **(dict(unit='', digits=2) if c.value.startswith('d') else {})),   # K-I changes: a finer unit
+                             p=d.p, verdict_95=verdict(d), learnt=_learnt(margins, ds, [m for m in (c.a, c.b) if m]) if margins is not None else 'unknown', text=difference_text(d, **(dict(unit='', digits=2) if c.value.startswith('d') else {})),   # K-I changes: a finer unit
                              mixed_precision=_mixed(g, c, common, {Path(str(k)).name: v for k, v in (precisions or {}).items()})))
     family = sum(1 for c in claims if c.primary)      # every declared primary counts, even one whose runs are missing
     return corrected(pd.DataFrame(rows), family=family) if rows else pd.DataFrame(columns=CLAIM_COLUMNS)
@@ -310,25 +306,26 @@ def _mixed(g: pd.DataFrame, c: Claim, seeds, precisions: dict) -> str:
 def corrected(claims: pd.DataFrame, alpha: float = 0.05,
               family: int = 0,   # the number of primary comparisons declared (Holm's family), at least those in `claims`
              ) -> pd.DataFrame:
-    "The claims with `p_adjusted` (Holm over the primaries, Benjamini-Hochberg over the exploratory rest), `correction`, and the corrected `verdict` ('below the floors' where a configuration has not learnt)."
+    "The claims with `p_adjusted` (Holm over the primaries, Benjamini-Hochberg over the exploratory rest), `correction`, and the corrected `verdict` ('not above the floors' where a configuration is not shown to have learnt)."
     claims = claims.reset_index(drop=True).copy()
     claims['p_adjusted'], claims['correction'] = float('nan'), ''
     for mask, adjust, name in ((claims.primary, lambda p: holm(p, family), 'Holm'), (~claims.primary, benjamini_hochberg, 'BH')):
         if mask.any(): claims.loc[mask, 'p_adjusted'] = adjust(claims.p[mask]).values; claims.loc[mask, 'correction'] = name
     sure = claims.p_adjusted < alpha
-    claims['verdict'] = ['below the floors' if str(l).startswith('no') else 'supported' if s and m > 0 else 'contradicted' if s and m < 0 else 'not resolved'
-                         for s, m, l in zip(sure, claims['mean'], claims['learnt'])]   # a backbone that has not learnt answers nothing
-    return claims[list(CLAIM_COLUMNS)]
+    learnt = claims['learnt'] if 'learnt' in claims else pd.Series('unknown', index=claims.index)   # a table from before the check
+    claims['verdict'] = ['not above the floors' if str(l).startswith('no') else 'supported' if s and m > 0 else 'contradicted' if s and m < 0 else 'not resolved'
+                         for s, m, l in zip(sure, claims['mean'], learnt)]   # a backbone that has not learnt answers nothing
+    return claims.assign(learnt=learnt)[list(CLAIM_COLUMNS)]
 
 # %% ../nbs/15b_report.ipynb #a2886a52
 def verdict_text(r) -> str:   # r: a row of claim_table (itertuples)
-    "A claim's verdict as a table shows it: naming the configurations below the floors, and saying where a pair crosses precisions."
+    "A claim's verdict as a table shows it: naming the configurations not shown above the floors, and saying where a pair crosses precisions."
     m = r.mixed_precision
-    return r.verdict + (f': {r.learnt[4:]}' if r.verdict == 'below the floors' else '') + (f' ({m} paired across precisions)' if isinstance(m, str) and m else '')
+    return r.verdict + (f': {r.learnt[4:]}' if r.verdict == 'not above the floors' else '') + (f' ({m} paired across precisions)' if isinstance(m, str) and m else '')
 
 def write_claims(claims: pd.DataFrame,  # from claim_table
                  folder: str | Path, caption: str, stem: str = 'claims') -> pd.DataFrame:
-    "The claims table as CSV (every column) and Markdown (claim, what, a - b, value, dataset, difference, primary or exploratory, adjusted p, verdict, naming a configuration below the floors); returns the Markdown's frame."
+    "The claims table as CSV (every column) and Markdown (claim, what, a - b, value, dataset, difference, primary or exploratory, adjusted p, verdict, naming a configuration not shown above the floors); returns the Markdown's frame."
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     claims.to_csv(folder / f'{stem}.csv', index=False)
     shown = pd.DataFrame({'claim': claims.claim, 'what it isolates': claims.what,

@@ -4,7 +4,7 @@
 
 # %% ../nbs/16_reproduce.ipynb #85f20495
 from __future__ import annotations
-import argparse, json, time
+import argparse, json, os, socket, time
 import pandas as pd
 from dataclasses import asdict
 from pathlib import Path
@@ -15,7 +15,7 @@ from .data import bundled_eurosat
 from .evaluate import dataset_name
 from .models import METHODS, methods_with
 from .config import DEFAULT_PRESET, PRESETS, load_config_file, parse_overrides, resolve_config
-from .runs import index_results, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
+from .runs import LOCK_FILE, index_results, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
 from .study import CONFIGURATIONS, STUDY, Configuration, configuration, phase
 
 # %% auto #0
@@ -203,6 +203,13 @@ def failure_line(s: Step, e: Exception) -> str:
     return f'{s.name} failed in {s.notebook}{cell}: {first} (the executed notebook: {s.executed})'
 
 # %% ../nbs/16_reproduce.ipynb #1f927aa1
+def _units(steps: list[Step]) -> dict:
+    "The steps of each unit of a plan, by unit, in the plan's order."
+    units = {}
+    for s in steps:
+        if s.unit: units.setdefault(s.unit, []).append(s)
+    return units
+
 def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | None = None,
              execute: Callable | None = None,   # runs one Step; papermill on nbs/<step.notebook> if None
             ) -> dict:
@@ -211,9 +218,7 @@ def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | No
         nbs = nbs or notebooks_dir()
         def execute(s: Step): execute_notebook(nbs / s.notebook, s.executed, s.params, Path.cwd())
     counts, n = {'run': 0, 'skipped': 0}, len(steps)
-    units = {}
-    for s in steps:
-        if s.unit and s.publish is not None: units.setdefault(s.unit, []).append(s)
+    units = {u: ss for u, ss in _units(steps).items() if ss[0].publish is not None}
     published = {u: _published(ss) for u, ss in units.items()}
     for i, s in enumerate(steps, 1):
         if published.get(s.unit):
@@ -334,31 +339,45 @@ def published_problems(pub: str | Path) -> list[str]:
 # %% ../nbs/16_reproduce.ipynb #5127f29c
 UNIT_STATES = ('published', 'trained', 'started', 'to run')
 
-def _last_epoch(run: Path) -> int | None:
-    "The epoch of the last step a run's history recorded (None: none)."
-    try: lines = (run / 'history.jsonl').read_text().splitlines()
-    except OSError: return None
-    return next((r['epoch'] for r in map(json.loads, reversed([l for l in lines if l.strip()])) if r.get('kind') == 'step'), None)
+def _training_now(run: Path) -> bool:
+    "A process on this machine holds the run's lock (`RunLock` writes who holds it and empties the file when it lets go); read, never taken."
+    try: holder = json.loads((run / LOCK_FILE).read_text() or '{}')
+    except (OSError, ValueError): return False
+    if holder.get('host') != socket.gethostname() or 'pid' not in holder: return False
+    try: os.kill(int(holder['pid']), 0)
+    except ProcessLookupError: return False           # killed: its lock went with it
+    except PermissionError: pass                       # alive, another user's
+    return True
 
-def unit_status(steps: list[Step]) -> pd.DataFrame:    # configuration, seed, state (of UNIT_STATES), epoch (where started)
+def _progress(run: Path) -> str:
+    "How far a started run is: '23/50 epochs' (the epochs its history records as finished; a line cut short is skipped), ', training now' while a process holds it."
+    done = 0
+    try: lines = (run / 'history.jsonl').read_text().splitlines()
+    except OSError: lines = []
+    for l in lines:
+        try: r = json.loads(l)
+        except ValueError: continue
+        if isinstance(r, dict) and r.get('kind') == 'epoch': done = max(done, int(r['epoch']) + 1)
+    try: total = json.loads((run / 'config.json').read_text()).get('epochs')
+    except (OSError, ValueError, AttributeError): total = None
+    return f"{done}/{total or '?'} epochs" + (', training now' if _training_now(run) else '')
+
+def unit_status(steps: list[Step]) -> pd.DataFrame:    # configuration, seed, state (of UNIT_STATES), detail
     "Where each unit of a plan stands, in the plan's order, from the markers the driver reads; nothing is run."
-    units = {}
-    for s in steps:
-        if s.unit: units.setdefault(s.unit, []).append(s)
     rows = []
-    for u, ss in units.items():
+    for u, ss in _units(steps).items():
         pre = next(s for s in ss if not s.rebuilds)                          # the unit's own pretraining
-        run, epoch = Path(pre.params['out_dir']), None
+        run, evals, detail = Path(pre.params['out_dir']), [s for s in ss if s.result is not None], ''
         if pre.publish is not None and _published(ss): state = 'published'
-        elif _finished(pre): state = 'trained'
-        elif (run / 'checkpoint.pt').is_file(): state, epoch = 'started', _last_epoch(run)
+        elif _finished(pre): state, detail = 'trained', f'{sum(map(_finished, evals))}/{len(evals)} evaluations'
+        elif (run / 'checkpoint.pt').is_file(): state, detail = 'started', _progress(run)
         else: state = 'to run'
-        rows.append(dict(zip(('configuration', 'seed'), parse_run_folder(u)), state=state, epoch=epoch))
-    return pd.DataFrame(rows, columns=['configuration', 'seed', 'state', 'epoch'])
+        rows.append(dict(zip(('configuration', 'seed'), parse_run_folder(u)), state=state, detail=detail))
+    return pd.DataFrame(rows, columns=['configuration', 'seed', 'state', 'detail'])
 
 def status_table(us: pd.DataFrame) -> str:
-    "`unit_status` as text: one line per configuration with its seeds in each state (a started one with its epoch), then the units counted."
-    seeds = lambda g: ' '.join(f'{s} (epoch {e:.0f})' if pd.notna(e) else str(s) for s, e in zip(g.seed, g.epoch))
+    "`unit_status` as text: one line per configuration with its seeds in each state (with their detail), then the units counted."
+    seeds = lambda g: ' '.join(f'{s} ({t})' if t else str(s) for s, t in zip(g.seed, g.detail))
     rows = [('configuration', *UNIT_STATES)] + [(c, *(seeds(g[g.state == k]) for k in UNIT_STATES)) for c, g in us.groupby('configuration', sort=False)]
     width = [max(map(len, col)) for col in zip(*rows)]                   # each column as wide as its longest entry, left-aligned
     lines = ['  '.join(v.ljust(n) for v, n in zip(r, width)).rstrip() for r in rows]
@@ -386,8 +405,9 @@ def main(argv: list[str] | None = None):
     ap.add_argument('--set', nargs='+', default=[], metavar='KEY=VALUE', help='TrainConfig fields for every pretraining run (JSON values); after --config')
     ap.add_argument('--publish', default='', help='copy each finished unit (a run and its evaluations) here, '
                     'without checkpoints, and skip what is there (e.g. paper_figures/results/mini, to commit)')
-    ap.add_argument('--dry-run', action='store_true', help='print the plan and what is already done')
-    ap.add_argument('--status', action='store_true', help='print where each unit of the plan stands (published, trained here, started here, to run), one line a configuration, and stop')
+    look = ap.add_mutually_exclusive_group()
+    look.add_argument('--dry-run', action='store_true', help='print the plan and what is already done')
+    look.add_argument('--status', action='store_true', help='print where each unit of the plan stands (published, trained here, started here, to run), one line a configuration, and stop')
     a = ap.parse_args(argv)
     if a.phase and (a.methods or a.seeds): ap.exit(2, f'{ap.prog}: error: --phase {a.phase} sets the configurations and their seeds; drop --methods and --seeds\n')
     runs = phase(a.phase).runs if a.phase else {}
