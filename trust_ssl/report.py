@@ -256,7 +256,7 @@ def _learnt(margins: pd.DataFrame,   # floor_margins of the linear probe
     for m in names:
         lows = []
         for f in floors:
-            s = margins[(margins.dataset == ds) & (margins.configuration == m) & (margins.condition == f'over {f}')].groupby('seed').value.mean()
+            s = margins[(margins.dataset.map(dataset_key) == dataset_key(ds)) & (margins.configuration == m) & (margins.condition == f'over {f}')].groupby('seed').value.mean()
             lows.append(seed_difference(s, pd.Series(0.0, index=s.index), paired=True).low if len(s) else float('nan'))
         if any(l <= 0 for l in lows if l == l): below.append(m)              # an interval that reaches 0 or below: not shown to have learnt
         elif any(l != l for l in lows): unknown = True

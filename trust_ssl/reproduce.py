@@ -357,7 +357,7 @@ def _progress(run: Path) -> str:
     for l in lines:
         try: r = json.loads(l)
         except ValueError: continue
-        if isinstance(r, dict) and r.get('kind') == 'epoch': done = max(done, int(r['epoch']) + 1)
+        if isinstance(r, dict) and r.get('kind') == 'epoch' and isinstance(r.get('epoch'), int): done = max(done, r['epoch'] + 1)
     try: total = json.loads((run / 'config.json').read_text()).get('epochs')
     except (OSError, ValueError, AttributeError): total = None
     return f"{done}/{total or '?'} epochs" + (', training now' if _training_now(run) else '')
@@ -370,7 +370,7 @@ def unit_status(steps: list[Step]) -> pd.DataFrame:    # configuration, seed, st
         run, evals, detail = Path(pre.params['out_dir']), [s for s in ss if s.result is not None], ''
         if pre.publish is not None and _published(ss): state = 'published'
         elif _finished(pre): state, detail = 'trained', f'{sum(map(_finished, evals))}/{len(evals)} evaluations'
-        elif (run / 'checkpoint.pt').is_file(): state, detail = 'started', _progress(run)
+        elif (run / 'checkpoint.pt').is_file() or _training_now(run): state, detail = 'started', _progress(run)   # a first epoch has no checkpoint yet
         else: state = 'to run'
         rows.append(dict(zip(('configuration', 'seed'), parse_run_folder(u)), state=state, detail=detail))
     return pd.DataFrame(rows, columns=['configuration', 'seed', 'state', 'detail'])
