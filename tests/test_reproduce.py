@@ -62,6 +62,7 @@ def test_the_readme_study_command_skips_every_committed_unit(tmp_path, monkeypat
     data paths as spelled included: the same data under another path counts as other data."""
     import contextlib, io
     from trust_ssl.reproduce import main
+    from trust_ssl.runs import parse_run_folder
     from trust_ssl.study import STUDY
     repo = Path(__file__).resolve().parents[1]
     pub = repo / 'paper_figures' / 'results' / 'medium'
@@ -78,8 +79,6 @@ def test_the_readme_study_command_skips_every_committed_unit(tmp_path, monkeypat
         start, end = head.index('published'), head.index('trained')            # the published column
         said |= {(row.split()[0], int(s)) for row in rows for s in row[start:end].split()}
         assert ' 0 trained, 0 started' in total, total                           # nothing of this machine counts (another --out)
-    committed = set()
-    for m in (pub / 'units').glob('*.json'):
-        conf, _, seed = m.stem.rpartition('-seed'); committed.add((conf, int(seed)))
+    committed = {parse_run_folder(m.stem) for m in (pub / 'units').glob('*.json')}
     assert committed, f'{pub}: no committed unit'
     assert said == committed, said ^ committed                                   # the plans and the markers agree, unit for unit

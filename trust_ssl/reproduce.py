@@ -4,7 +4,7 @@
 
 # %% ../nbs/16_reproduce.ipynb #85f20495
 from __future__ import annotations
-import argparse, json, os, socket, time
+import argparse, json, time
 import pandas as pd
 from dataclasses import asdict
 from pathlib import Path
@@ -15,7 +15,7 @@ from .data import bundled_eurosat
 from .evaluate import dataset_name
 from .models import METHODS, methods_with
 from .config import DEFAULT_PRESET, PRESETS, load_config_file, parse_overrides, resolve_config
-from .runs import LOCK_FILE, index_results, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
+from .runs import RunLock, index_results, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
 from .study import CONFIGURATIONS, STUDY, Configuration, configuration, phase
 
 # %% auto #0
@@ -339,16 +339,6 @@ def published_problems(pub: str | Path) -> list[str]:
 # %% ../nbs/16_reproduce.ipynb #5127f29c
 UNIT_STATES = ('published', 'trained', 'started', 'to run')
 
-def _training_now(run: Path) -> bool:
-    "A process on this machine holds the run's lock (`RunLock` writes who holds it and empties the file when it lets go); read, never taken."
-    try: holder = json.loads((run / LOCK_FILE).read_text() or '{}')
-    except (OSError, ValueError): return False
-    if holder.get('host') != socket.gethostname() or 'pid' not in holder: return False
-    try: os.kill(int(holder['pid']), 0)
-    except ProcessLookupError: return False           # killed: its lock went with it
-    except PermissionError: pass                       # alive, another user's
-    return True
-
 def _progress(run: Path) -> str:
     "How far a started run is: '23/50 epochs' (the epochs its history records as finished; a line cut short is skipped), ', training now' while a process holds it."
     done = 0
@@ -360,7 +350,7 @@ def _progress(run: Path) -> str:
         if isinstance(r, dict) and r.get('kind') == 'epoch' and isinstance(r.get('epoch'), int): done = max(done, r['epoch'] + 1)
     try: total = json.loads((run / 'config.json').read_text()).get('epochs')
     except (OSError, ValueError, AttributeError): total = None
-    return f"{done}/{total or '?'} epochs" + (', training now' if _training_now(run) else '')
+    return f"{done}/{total or '?'} epochs" + (', training now' if RunLock.holder(run) else '')
 
 def unit_status(steps: list[Step]) -> pd.DataFrame:    # configuration, seed, state (of UNIT_STATES), detail
     "Where each unit of a plan stands, in the plan's order, from the markers the driver reads; nothing is run."
@@ -370,7 +360,7 @@ def unit_status(steps: list[Step]) -> pd.DataFrame:    # configuration, seed, st
         run, evals, detail = Path(pre.params['out_dir']), [s for s in ss if s.result is not None], ''
         if pre.publish is not None and _published(ss): state = 'published'
         elif _finished(pre): state, detail = 'trained', f'{sum(map(_finished, evals))}/{len(evals)} evaluations'
-        elif (run / 'checkpoint.pt').is_file() or _training_now(run): state, detail = 'started', _progress(run)   # a first epoch has no checkpoint yet
+        elif (run / 'checkpoint.pt').is_file() or RunLock.holder(run): state, detail = 'started', _progress(run)   # a first epoch has no checkpoint yet
         else: state = 'to run'
         rows.append(dict(zip(('configuration', 'seed'), parse_run_folder(u)), state=state, detail=detail))
     return pd.DataFrame(rows, columns=['configuration', 'seed', 'state', 'detail'])

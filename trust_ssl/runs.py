@@ -155,6 +155,16 @@ class RunLock:
     def __exit__(self, *exc):
         import fcntl
         self.file.seek(0); self.file.truncate(); fcntl.flock(self.file, fcntl.LOCK_UN); self.file.close(); self.file = None
+    @staticmethod
+    def holder(folder: str | Path) -> dict | None:
+        "Who trains `folder` now, read without taking its lock: the record of a live process on this machine, or None (a killed one's record stays; its pid is gone)."
+        try: rec = json.loads((Path(folder) / LOCK_FILE).read_text() or '{}')
+        except (OSError, ValueError): return None
+        if not isinstance(rec, dict) or rec.get('host') != socket.gethostname() or not isinstance(rec.get('pid'), int): return None
+        try: os.kill(rec['pid'], 0)
+        except ProcessLookupError: return None
+        except PermissionError: pass                       # alive, another user's
+        return rec
 
 # %% ../nbs/07c_runs.ipynb #97570621
 def run_id(preset: str,           # the preset the run was resolved from ('' when it recorded none)
