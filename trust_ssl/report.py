@@ -357,31 +357,41 @@ def _machine(start: dict) -> str:
     return f"{f'{n} x ' if n > 1 else ''}{hw} ({start.get('precision', '?')})"
 
 def run_record(run_dir: str | Path) -> dict:
-    "What a pretraining run was and what trained it: preset, backbone, image size, schedule, machine(s), seconds of training, CPU-hours (cores x seconds) where CPUs trained it, and its precision(s)."
+    "What a pretraining run was and what trained it: preset, backbone, image size, schedule, machine(s), seconds of training, CPU-hours where CPUs trained it (the CPU time its processes used, which each epoch records; the threads it held x hours for an epoch of an older history) and how they were counted, and its precision(s)."
     run_dir = Path(run_dir); cfg = json.loads((run_dir / 'config.json').read_text())
     lines = [json.loads(l) for l in (run_dir / 'history.jsonl').read_text().splitlines() if l.strip()]
     res = cfg.get('resolved', {})                   # runs trained before it was recorded have none
-    seconds, cpu_s, last, views, cores = 0.0, 0.0, 0, 2 * cfg['batch_size'] * res.get('processes', 1), float('nan')
+    seconds, cpu, last, views, held, procs = 0.0, 0.0, 0, 2 * cfg['batch_size'] * res.get('processes', 1), float('nan'), 1
+    counted = set()                                 # how each epoch's CPU time was counted
     for l in lines:
         if l['kind'] == 'start':
-            last, views = l['step'], 2 * cfg['batch_size'] * l.get('processes', 1)
-            cores = l.get('processes', 1) * l['cores'] if l.get('device', 'cpu') == 'cpu' and 'cores' in l else float('nan')   # a GPU run: no CPU-hours
+            procs = l.get('processes', 1); last, views = l['step'], 2 * cfg['batch_size'] * procs
+            held = procs * l.get('threads', l.get('cores', float('nan'))) if l.get('device', 'cpu') == 'cpu' else float('nan')   # CPU threads; a GPU run: no CPU-hours
         elif l['kind'] == 'epoch':
-            s = (l['step'] - last) * views / l['views_per_s']; seconds += s; cpu_s += s * cores; last = l['step']
+            s = (l['step'] - last) * views / l['views_per_s']; seconds += s; last = l['step']
+            if held != held or cpu != cpu: cpu, counted = float('nan'), {'none'}; continue   # a GPU epoch: no CPU-hours for the run
+            cpu += l['cpu_s'] * procs if 'cpu_s' in l else s * held          # rank 0's CPU time, taken as each process's
+            counted.add('CPU time' if 'cpu_s' in l else 'cores x hours')
     full = cfg['epochs'] * res['steps_per_epoch'] if 'steps_per_epoch' in res else float('inf')
     return dict(run=str(run_dir.resolve()), configuration=cfg.get('name') or cfg['method'], method=cfg['method'], seed=cfg['seed'], preset=cfg.get('preset') or 'none',
                 backbone=cfg['backbone'], image_size=cfg['image_size'], steps=last,
                 schedule=(f"{last} steps of {cfg['epochs']} epochs (steps per epoch not recorded)" if full == float('inf') else
                           f"{cfg['epochs']} epochs" if last >= full else f"{last} of the {full} steps of {cfg['epochs']} epochs"),
                 hardware=' / '.join(dict.fromkeys(_machine(l) for l in lines if l['kind'] == 'start')) or 'unrecorded', train_s=seconds,
-                cpu_hours=cpu_s / 3600, precision=' / '.join(dict.fromkeys(l.get('precision', '?') for l in lines if l['kind'] == 'start')) or 'unrecorded')
+                cpu_hours=cpu / 3600, cpu_counted='both' if len(counted) == 2 else counted.pop() if counted else 'none', precision=' / '.join(dict.fromkeys(l.get('precision', '?') for l in lines if l['kind'] == 'start')) or 'unrecorded')
 
 def run_records(run_dirs) -> pd.DataFrame:
     "run_record of every folder of `run_dirs` that holds a run (config.json and history.jsonl); the others are left out."
     dirs = [Path(d) for d in dict.fromkeys(map(str, run_dirs))]
     rows = [run_record(d) for d in dirs if (d / 'config.json').is_file() and (d / 'history.jsonl').is_file()]
-    return pd.DataFrame(rows, columns=['run', 'configuration', 'method', 'seed', 'preset', 'backbone', 'image_size', 'steps', 'schedule', 'hardware', 'train_s', 'cpu_hours',
+    return pd.DataFrame(rows, columns=['run', 'configuration', 'method', 'seed', 'preset', 'backbone', 'image_size', 'steps', 'schedule', 'hardware', 'train_s', 'cpu_hours', 'cpu_counted',
                                        'precision'])
+
+def _counted(runs: pd.DataFrame) -> str:
+    "How the CPU-hours of `runs` (run_records) were counted: the CPU time used, cores x hours (epochs of older histories), or both."
+    kinds = set(runs.cpu_counted) - {'none'}
+    return {frozenset({'CPU time'}): 'CPU time', frozenset({'cores x hours'}): 'cores x hours'}.get(
+        frozenset(kinds), 'CPU time; cores x hours where an epoch did not record it' if kinds else 'none')
 
 def caption(what: str,              # what the table shows, one sentence
             results: pd.DataFrame,  # the results it is made from (columns run, dataset, seed)
@@ -399,7 +409,7 @@ def caption(what: str,              # what the table shows, one sentence
         t = runs.train_s
         trained = (f"preset {facts('preset')} ({facts('backbone')}, {facts('image_size')} px, {facts('schedule')}), trained on {facts('hardware')}, "
                    f"{duration_text(t.mean())} of training per run" + (f' ({duration_text(t.min())} to {duration_text(t.max())})' if len(runs) > 1 else '')
-                   + (f', {runs.cpu_hours.sum():.1f} CPU-hours of training in all (cores x hours)' if 'cpu_hours' in runs and runs.cpu_hours.notna().all() and runs.cpu_hours.sum() >= 0.05 else '')
+                   + (f', {runs.cpu_hours.sum():.1f} CPU-hours of training in all ({_counted(runs)})' if 'cpu_hours' in runs and runs.cpu_hours.notna().all() and runs.cpu_hours.sum() >= 0.05 else '')
                    + (f' and {untrained}' if untrained else '')
                    + (f'; the training records of {n_runs - found} of its {n_runs} runs were not found' if found < n_runs else ''))
     else: trained = untrained or f'the training records of its {n_runs} run(s) were not found'

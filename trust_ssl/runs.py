@@ -109,7 +109,7 @@ def branch_snapshot(cfg: TrainConfig) -> Path:
     return path
 
 # %% ../nbs/07c_runs.ipynb #8e78cdf7
-TIMING_KEYS = ('views_per_s', 'seconds')    # history fields that time the work rather than record it
+TIMING_KEYS = ('views_per_s', 'seconds', 'cpu_s')    # history fields that time the work rather than record it
 
 def _history(path: Path, step: int) -> tuple[list[dict], dict]:
     "The step and monitor lines of a history up to `step`, timings aside, and its first start line."

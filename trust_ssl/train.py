@@ -181,7 +181,7 @@ def train_one_epoch(loop: Loop,
                    ) -> tuple[int, dict]:  # the step reached, and the epoch's record (rank 0 and some steps run; else {})
     "Train the rest of `epoch` (or up to `loop.total`, or `loop.stop`): steps, history lines, checkpoints, and the epoch's record (a whole epoch's, or the run's last)."
     cfg, spe = loop.cfg, loop.steps_per_epoch
-    meter, t0, n_views = _Meter(), time.perf_counter(), 0
+    meter, t0, c0, n_views = _Meter(), time.perf_counter(), time.process_time(), 0
     aug, gen = AugmentConfig(size=cfg.image_size, **cfg.augment), torch.Generator(loop.device)
     batches = loop.data.batches(cfg.batch_size, seed=cfg.seed, epoch=epoch, rank=loop.rank, world=loop.world, device=loop.device)
     end = loop.end
@@ -203,7 +203,8 @@ def train_one_epoch(loop: Loop,
         if loop.rank == 0 and due: save_training(loop, step)
         if step == end: break
     if loop.rank != 0 or not meter.sum or (step % spe and step != loop.total): return step, {}   # stopped mid-epoch: no record
-    record = dict(kind='epoch', epoch=epoch, step=step, **meter.means(), views_per_s=n_views / (time.perf_counter() - t0))
+    record = dict(kind='epoch', epoch=epoch, step=step, **meter.means(), views_per_s=n_views / (time.perf_counter() - t0),
+                  cpu_s=time.process_time() - c0)     # this process's CPU seconds (all its threads): a paused run adds none
     append_history(loop.out / 'history.jsonl', record)
     return step, record
 
