@@ -352,16 +352,26 @@ def _progress(run: Path) -> str:
     except (OSError, ValueError, AttributeError): total = None
     return f"{done}/{total or '?'} epochs" + (', training now' if RunLock.holder(run) else '')
 
+def _prefix_progress(trunk: Path) -> str:
+    "How far a published trunk's prefix, made again here for a branch, is: 'its trunk's prefix to epoch 25: 12/50 epochs, training now'."
+    try: res = json.loads((trunk / 'config.json').read_text()).get('resolved', {}); end = f" to epoch {res['snapshot_step'] / res['steps_per_epoch']:.0f}"
+    except (OSError, ValueError, AttributeError, KeyError, TypeError): end = ''
+    return f"its trunk's prefix{end}: {_progress(trunk)}"
+
 def unit_status(steps: list[Step]) -> pd.DataFrame:    # configuration, seed, state (of UNIT_STATES), detail
-    "Where each unit of a plan stands, in the plan's order, from the markers the driver reads; nothing is run."
-    rows = []
+    "Where each unit of a plan stands, in the plan's order, from the markers the driver reads (a branch whose published trunk's prefix is being trained again: started, saying so); nothing is run."
+    rows, states, rebuilding = [], {}, set()                          # rebuilding: the trunks whose prefix is shown as being made again
     for u, ss in _units(steps).items():
         pre = next(s for s in ss if not s.rebuilds)                          # the unit's own pretraining
         run, evals, detail = Path(pre.params['out_dir']), [s for s in ss if s.result is not None], ''
+        trunk = next((Path(s.params['out_dir']) for s in ss if s.rebuilds), None)   # a branch's trunk, whose prefix it may need made again
         if pre.publish is not None and _published(ss): state = 'published'
         elif _finished(pre): state, detail = 'trained', f'{sum(map(_finished, evals))}/{len(evals)} evaluations'
         elif (run / 'checkpoint.pt').is_file() or RunLock.holder(run): state, detail = 'started', _progress(run)   # a first epoch has no checkpoint yet
+        elif trunk is not None and states.get(trunk.name) == 'published' and RunLock.holder(trunk) and trunk.name not in rebuilding:
+            state, detail = 'started', _prefix_progress(trunk); rebuilding.add(trunk.name)   # the published trunk trained again: the first branch waiting
         else: state = 'to run'
+        states[u] = state
         rows.append(dict(zip(('configuration', 'seed'), parse_run_folder(u)), state=state, detail=detail))
     return pd.DataFrame(rows, columns=['configuration', 'seed', 'state', 'detail'])
 
