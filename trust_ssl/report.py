@@ -378,7 +378,7 @@ def run_record(run_dir: str | Path) -> dict:
                 schedule=(f"{last} steps of {cfg['epochs']} epochs (steps per epoch not recorded)" if full == float('inf') else
                           f"{cfg['epochs']} epochs" if last >= full else f"{last} of the {full} steps of {cfg['epochs']} epochs"),
                 hardware=' / '.join(dict.fromkeys(_machine(l) for l in lines if l['kind'] == 'start')) or 'unrecorded', train_s=seconds,
-                cpu_hours=cpu / 3600, cpu_counted='both' if len(counted) == 2 else counted.pop() if counted else 'none', precision=' / '.join(dict.fromkeys(l.get('precision', '?') for l in lines if l['kind'] == 'start')) or 'unrecorded')
+                cpu_hours=cpu / 3600, cpu_counted='both' if len(counted) == 2 else next(iter(counted), 'none'), precision=' / '.join(dict.fromkeys(l.get('precision', '?') for l in lines if l['kind'] == 'start')) or 'unrecorded')
 
 def run_records(run_dirs) -> pd.DataFrame:
     "run_record of every folder of `run_dirs` that holds a run (config.json and history.jsonl); the others are left out."
@@ -390,8 +390,8 @@ def run_records(run_dirs) -> pd.DataFrame:
 def _counted(runs: pd.DataFrame) -> str:
     "How the CPU-hours of `runs` (run_records) were counted: the CPU time used, cores x hours (epochs of older histories), or both."
     kinds = set(runs.cpu_counted) - {'none'}
-    return {frozenset({'CPU time'}): 'CPU time', frozenset({'cores x hours'}): 'cores x hours'}.get(
-        frozenset(kinds), 'CPU time; cores x hours where an epoch did not record it' if kinds else 'none')
+    if len(kinds) == 1 and kinds != {'both'}: return kinds.pop()
+    return 'CPU time; cores x hours where an epoch did not record it' if kinds else 'none'
 
 def caption(what: str,              # what the table shows, one sentence
             results: pd.DataFrame,  # the results it is made from (columns run, dataset, seed)
