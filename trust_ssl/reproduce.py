@@ -371,6 +371,7 @@ def unit_status(steps: list[Step]) -> pd.DataFrame:    # configuration, seed, st
         elif trunk is not None and states.get(trunk.name) == 'published' and RunLock.holder(trunk) and trunk.name not in rebuilding:
             state, detail = 'started', _prefix_progress(trunk); rebuilding.add(trunk.name)   # the published trunk trained again: the first branch waiting
         else: state = 'to run'
+        if state == 'started' and trunk is not None: rebuilding.add(trunk.name)   # a started branch owns its trunk's lock (its prefix check) before any later one
         states[u] = state
         rows.append(dict(zip(('configuration', 'seed'), parse_run_folder(u)), state=state, detail=detail))
     return pd.DataFrame(rows, columns=['configuration', 'seed', 'state', 'detail'])
