@@ -22,10 +22,11 @@ from .study import CONFIGURATIONS
 __all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE', 'GATE_MEASURES', 'CLAIMS', 'CLAIM_COLUMNS',
            'KI_GROUPS', 'DYNAMICS', 'PILOT_COLUMNS', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper',
            'cell_text', 'write_table', 'linear_values', 'floor_margins', 'linear_table', 'robustness_values',
-           'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'ki_values', 'ki_table',
-           'gate_values', 'gate_summary', 'gate_factors', 'Claim', 'claim_table', 'corrected', 'verdict_text',
-           'write_claims', 'load_history', 'load_histories', 'run_record', 'run_records', 'caption',
-           'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics', 'pilot_table', 'write_pilot']
+           'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'ki_values',
+           'paper_ki_changes', 'ki_table', 'gate_values', 'gate_summary', 'gate_factors', 'Claim', 'claim_table',
+           'corrected', 'verdict_text', 'write_claims', 'load_history', 'load_histories', 'run_record', 'run_records',
+           'caption', 'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics', 'pilot_table',
+           'write_pilot']
 
 # %% ../nbs/15b_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -177,13 +178,21 @@ def ki_values(ki: pd.DataFrame) -> pd.DataFrame:
     change = (KI_SCALE * (at(5) - at(1))).reset_index().melt(id_vars=keys + ['group'], value_vars=['K', 'I'], var_name='signal')
     return change.assign(condition='d' + change.signal + '_' + change.group).drop(columns=['signal', 'group'])
 
+def paper_ki_changes() -> dict:   # (configuration, dataset, 'd<K|I>_<group>') -> the paper's change x KI_SCALE
+    "The paper's net changes of Section V-C per corruption group, x KI_SCALE: as printed, else its two printed ends (s = 5 minus s = 1); a corruption that is a group alone (rain: weather) stands for its group."
+    groups = list(CORRUPTION_GROUPS.values())
+    group = lambda n: n if n in groups else CORRUPTION_GROUPS[n] if groups.count(CORRUPTION_GROUPS.get(n)) == 1 else None
+    printed, ends = {}, {}
+    for m, d, metric, c, v in paper_numbers().query("table == 'ki'")[['configuration', 'dataset', 'metric', 'condition', 'value']].itertuples(index=False):
+        if metric.endswith('_delta') and c.endswith('_s1_to_s5'): printed[(m, d, metric[0], c.removesuffix('_s1_to_s5'))] = v
+        elif c.endswith(('_s1', '_s5')): ends[(m, d, metric, c[:-3], c[-1])] = v
+    changes = {(m, d, k, n): v - ends[(m, d, k, n, '1')] for (m, d, k, n, s), v in ends.items() if s == '5' and (m, d, k, n, '1') in ends}
+    return {(m, d, f'd{k}_{group(n)}'): KI_SCALE * v for (m, d, k, n), v in (changes | printed).items() if group(n)}   # a printed change over its ends
+
 def ki_table(ki: pd.DataFrame) -> pd.DataFrame:
-    "Fig. 4's changes per configuration (`ki_values` over seeds) beside the paper's net changes of Section V-C (x KI_SCALE), for `write_table`."
+    "Fig. 4's changes per configuration (`ki_values` over seeds) beside the paper's net changes of Section V-C (`paper_ki_changes`, x KI_SCALE), for `write_table`."
     cmp = ours_vs_paper(ki_values(ki), 'ki').drop(columns='paper')
-    pn = paper_numbers().query("table == 'ki' and metric.str.endswith('_delta')")
-    group = pn.condition.str.replace('_s1_to_s5', '')
-    pn = pn[group.isin(set(CORRUPTION_GROUPS.values()))]         # the groups' changes (the paper also quotes rain alone)
-    quoted = {(m, d, 'd' + k[0] + '_' + c.replace('_s1_to_s5', '')): KI_SCALE * v for m, d, k, c, v in pn[['configuration', 'dataset', 'metric', 'condition', 'value']].itertuples(index=False)}
+    quoted = paper_ki_changes()
     order = {f'd{v}_{g}': k for k, (v, g) in enumerate((v, g) for v in 'KI' for g in dict.fromkeys(CORRUPTION_GROUPS.values()))}   # K first, then I
     cmp = cmp.sort_values('condition', key=lambda c: c.map(order), kind='stable').reset_index(drop=True)
     return cmp.assign(paper=[quoted.get(k, float('nan')) for k in zip(cmp.configuration, cmp.dataset, cmp.condition)])
@@ -212,13 +221,14 @@ def gate_factors(gate: pd.DataFrame, measure: str = 'auroc') -> pd.DataFrame:
 
 # %% ../nbs/15b_report.ipynb #f01e32a5
 class Claim(NamedTuple):
-    "One difference that tests a claim of the paper: a - b (or a alone), claimed positive, on one measured value."
+    "One difference that tests a claim of the paper: a - b (or a alone) in the paper's direction (`sign`), on one measured value."
     claim: str       # the paper's claim it tests: a, b, c or d
     what: str        # what the difference isolates, in words
     a: str           # configurations (trust_ssl.study.CONFIGURATIONS)
-    b: str           # '' for a value of `a` alone, claimed positive (a change over severity)
+    b: str           # '' for a value of `a` alone (a change over severity), tested against 0
     value: str       # 'linear' (the clean probe, %), a robustness summary ('clean', 's5', 's5_erasure', ...) or a K-I change ('dK_contradiction', ...)
     primary: str = ''  # the dataset on which it is a primary comparison, fixed before the runs (Holm); '' : exploratory everywhere (BH)
+    sign: int = 1    # the paper's direction: +1, a above b (a change that rises); -1, a below b (a change that falls). sign x (a - b) is tested
 
 CLAIMS = (
     Claim('a', 'additive over multiplicative, as the paper ran it', 'trust_ssl', 'multiplicative', 'linear', 'eurosat'),
@@ -240,13 +250,16 @@ CLAIMS = (
     Claim('c', 'erasure at s = 5, with a gate that discriminates: over SimCLR with the family operations', 'trust_gate_variant', 'simclr_families', 's5_erasure'),
     Claim('d', 'K rises with severity on contradiction corruptions (s = 5 minus s = 1)', 'trust_ssl', '', 'dK_contradiction', 'eurosat'),
     Claim('d', 'I rises with severity on erasure corruptions, as classical subjective logic predicts (the paper: it falls)', 'trust_ssl', '', 'dI_erasure'),
+    Claim('d', "K's rise on contradiction: of which the selective term", 'trust_ssl', 'trust_nosel', 'dK_contradiction'),
+    Claim('d', 'K falls with severity on weather (rain), as the paper has it: its fall, s = 1 minus s = 5', 'trust_ssl', '', 'dK_weather', sign=-1),
+    Claim('d', 'I rises with severity on weather (rain), as the paper and classical subjective logic have it', 'trust_ssl', '', 'dI_weather'),
     Claim('d', 'K rises with severity on contradiction corruptions, with a gate that discriminates', 'trust_gate_variant', '', 'dK_contradiction'),
     Claim('d', 'I under erasure with a gate that discriminates (classical theory: it rises)', 'trust_gate_variant', '', 'dI_erasure'),
     Claim('d', "the anomaly's proposed cause: detaching L_aux from the heads raises erasure's I change", 'trust_aux_detached', 'trust_ssl', 'dI_erasure'),
     Claim('d', "the anomaly's proposed cause: removing L_aux raises erasure's I change", 'trust_aux_off', 'trust_ssl', 'dI_erasure'),
 )
 
-CLAIM_COLUMNS = ('claim', 'what', 'a', 'b', 'value', 'primary', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95', 'verdict', 'learnt',
+CLAIM_COLUMNS = ('claim', 'what', 'a', 'b', 'value', 'primary', 'sign', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95', 'verdict', 'learnt',
                  'text', 'mixed_precision')
 
 def _learnt(margins: pd.DataFrame,   # floor_margins of the linear probe
@@ -267,7 +280,7 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
                 ki: pd.DataFrame | None = None,    # K-I trajectories
                 claims: tuple = CLAIMS,
                 precisions: dict | None = None,    # run (folder or its name) -> the precision it trained in (run_records' `precision`): flags pairs across precisions
-               ) -> pd.DataFrame:   # CLAIM_COLUMNS: claim, what, a, b, value, primary, dataset, mean, low, high, n, test, p, p_adjusted, correction, verdict_95, verdict, learnt, text, mixed_precision
+               ) -> pd.DataFrame:   # CLAIM_COLUMNS: claim, what, a, b, value, primary, sign, dataset, mean, low, high, n, test, p, p_adjusted, correction, verdict_95, verdict, learnt, text, mixed_precision
     "Every claim's difference per dataset with its 95% interval over seeds, its p-value corrected (Holm over the primaries, Benjamini-Hochberg over the rest), whether its configurations learnt (their probe above both floors at 95%) and its verdict: accuracy in percentage points, K and I changes x1000."
     vals = []
     if lin is not None and len(lin): vals.append(linear_values(lin).assign(condition='linear'))
@@ -281,6 +294,7 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
             a, b = (g[g.configuration == m].groupby('seed').value.mean() / 100 for m in (c.a, c.b))
             if not c.b: b = pd.Series(0.0, index=a.index)          # a value of one configuration: a one-sample t against 0
             if a.empty or b.empty: continue
+            if c.sign < 0: a, b = b, a                      # a claimed fall: b - a (a alone: its fall, 0 - a) is the difference tested
             common = a.index.intersection(b.index)          # paired on the seeds both have; Welch only when they share none
             d = seed_difference(a[common], b[common], paired=True) if len(common) else seed_difference(a, b, paired=False)
             if not c.b: d = d._replace(test='one-sample t')
@@ -329,7 +343,8 @@ def write_claims(claims: pd.DataFrame,  # from claim_table
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     claims.to_csv(folder / f'{stem}.csv', index=False)
     shown = pd.DataFrame({'claim': claims.claim, 'what it isolates': claims.what,
-                          'a - b': [f'{a} - {b}' if b else f'{a} (against 0)' for a, b in zip(claims.a, claims.b)],
+                          'a - b': [(f'{a} - {b}' if b else f'{a} (against 0)') if s > 0 else (f'{b} - {a}' if b else f'{a}: its fall (against 0)')
+                                    for a, b, s in zip(claims.a, claims.b, claims.sign)],
                           'value': claims.value, 'dataset': claims.dataset, 'difference [95% interval]': claims.text,
                           'test': ['primary (Holm)' if p else 'exploratory (BH)' for p in claims.primary],
                           'p adjusted': [f'{p:.3f}' if p == p else 'n/a' for p in claims.p_adjusted],
