@@ -24,9 +24,9 @@ __all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE
            'cell_text', 'write_table', 'linear_values', 'floor_margins', 'linear_table', 'robustness_values',
            'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'ki_values',
            'paper_ki_changes', 'ki_table', 'gate_values', 'gate_summary', 'gate_factors', 'Claim', 'claim_table',
-           'corrected', 'verdict_text', 'write_claims', 'load_history', 'load_histories', 'run_record', 'run_records',
-           'caption', 'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics', 'pilot_table',
-           'write_pilot']
+           'corrected', 'pair_text', 'verdict_text', 'write_claims', 'load_history', 'load_histories', 'run_record',
+           'run_records', 'caption', 'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics',
+           'pilot_table', 'write_pilot']
 
 # %% ../nbs/15b_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -187,7 +187,7 @@ def paper_ki_changes() -> dict:   # (configuration, dataset, 'd<K|I>_<group>') -
         if metric.endswith('_delta') and c.endswith('_s1_to_s5'): printed[(m, d, metric[0], c.removesuffix('_s1_to_s5'))] = v
         elif c.endswith(('_s1', '_s5')): ends[(m, d, metric, c[:-3], c[-1])] = v
     changes = {(m, d, k, n): v - ends[(m, d, k, n, '1')] for (m, d, k, n, s), v in ends.items() if s == '5' and (m, d, k, n, '1') in ends}
-    return {(m, d, f'd{k}_{group(n)}'): KI_SCALE * v for (m, d, k, n), v in (changes | printed).items() if group(n)}   # a printed change over its ends
+    return {(m, d, f'd{k}_{group(n)}'): round(KI_SCALE * v, 9) for (m, d, k, n), v in (changes | printed).items() if group(n)}   # a printed change over its ends
 
 def ki_table(ki: pd.DataFrame) -> pd.DataFrame:
     "Fig. 4's changes per configuration (`ki_values` over seeds) beside the paper's net changes of Section V-C (`paper_ki_changes`, x KI_SCALE), for `write_table`."
@@ -327,11 +327,17 @@ def corrected(claims: pd.DataFrame, alpha: float = 0.05,
         if mask.any(): claims.loc[mask, 'p_adjusted'] = adjust(claims.p[mask]).values; claims.loc[mask, 'correction'] = name
     sure = claims.p_adjusted < alpha
     learnt = claims['learnt'] if 'learnt' in claims else pd.Series('unknown', index=claims.index)   # a table from before the check
+    if 'sign' not in claims: claims['sign'] = 1                                                       # or from before the paper's direction
     claims['verdict'] = ['not above the floors' if str(l).startswith('no') else 'supported' if s and m > 0 else 'contradicted' if s and m < 0 else 'not resolved'
                          for s, m, l in zip(sure, claims['mean'], learnt)]   # a backbone that has not learnt answers nothing
     return claims.assign(learnt=learnt)[list(CLAIM_COLUMNS)]
 
 # %% ../nbs/15b_report.ipynb #a2886a52
+def pair_text(a: str, b: str, sign=1) -> str:
+    "A difference as tested, in words: 'a - b', 'a (against 0)'; where the paper claims a fall (sign -1), 'b - a' or 'a: its fall (against 0)'."
+    if sign == sign and sign < 0: return f'{b} - {a}' if b else f'{a}: its fall (against 0)'
+    return f'{a} - {b}' if b else f'{a} (against 0)'
+
 def verdict_text(r) -> str:   # r: a row of claim_table (itertuples)
     "A claim's verdict as a table shows it: naming the configurations not shown above the floors, and saying where a pair crosses precisions."
     m = r.mixed_precision
@@ -343,8 +349,7 @@ def write_claims(claims: pd.DataFrame,  # from claim_table
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     claims.to_csv(folder / f'{stem}.csv', index=False)
     shown = pd.DataFrame({'claim': claims.claim, 'what it isolates': claims.what,
-                          'a - b': [(f'{a} - {b}' if b else f'{a} (against 0)') if s > 0 else (f'{b} - {a}' if b else f'{a}: its fall (against 0)')
-                                    for a, b, s in zip(claims.a, claims.b, claims.sign)],
+                          'a - b': [pair_text(a, b, s) for a, b, s in zip(claims.a, claims.b, claims.get('sign', pd.Series(1, index=claims.index)))],
                           'value': claims.value, 'dataset': claims.dataset, 'difference [95% interval]': claims.text,
                           'test': ['primary (Holm)' if p else 'exploratory (BH)' for p in claims.primary],
                           'p adjusted': [f'{p:.3f}' if p == p else 'n/a' for p in claims.p_adjusted],
@@ -491,6 +496,6 @@ def write_pilot(folder: str | Path) -> str:
     md = ['| configuration | ' + ' | '.join(wide.columns) + ' |', '|---' * (len(wide.columns) + 1) + '|']
     md += [f'| {m} | ' + ' | '.join(str(x) for x in r) + ' |' for m, r in wide.iterrows()]
     md += ['', '| claim | difference | on | a - b (pts) | verdict |', '|---|---|---|---|---|']
-    md += [f'| {r.claim} | {r.a} - {r.b} | {r.value} | {r.text} | {verdict_text(r)} |' for r in claims.itertuples()]
+    md += [f'| {r.claim} | {pair_text(r.a, r.b, r.sign)} | {r.value} | {r.text} | {verdict_text(r)} |' for r in claims.itertuples()]
     atomic_write(folder / 'controls_pilot.md', '\n'.join(md) + '\n')
     return '\n'.join(md)
