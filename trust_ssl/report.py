@@ -335,7 +335,7 @@ def corrected(claims: pd.DataFrame, alpha: float = 0.05,
 # %% ../nbs/15b_report.ipynb #a2886a52
 def pair_text(a: str, b: str, sign=1) -> str:
     "A difference as tested, in words: 'a - b', 'a (against 0)'; where the paper claims a fall (sign -1), 'b - a' or 'a: its fall (against 0)'."
-    if sign == sign and sign < 0: return f'{b} - {a}' if b else f'{a}: its fall (against 0)'
+    if sign < 0: return f'{b} - {a}' if b else f'{a}: its fall (against 0)'
     return f'{a} - {b}' if b else f'{a} (against 0)'
 
 def verdict_text(r) -> str:   # r: a row of claim_table (itertuples)
