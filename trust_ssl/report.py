@@ -20,13 +20,13 @@ from .study import CONFIGURATIONS
 
 # %% auto #0
 __all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE', 'GATE_MEASURES', 'CLAIMS', 'CLAIM_COLUMNS',
-           'KI_GROUPS', 'DYNAMICS', 'PILOT_COLUMNS', 'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper',
-           'cell_text', 'write_table', 'linear_values', 'floor_margins', 'linear_table', 'robustness_values',
-           'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'ki_values',
-           'paper_ki_changes', 'ki_table', 'gate_values', 'gate_summary', 'gate_factors', 'Claim', 'claim_table',
-           'corrected', 'pair_text', 'verdict_text', 'write_claims', 'load_history', 'load_histories', 'run_record',
-           'run_records', 'caption', 'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics',
-           'pilot_table', 'write_pilot']
+           'KI_GROUPS', 'DYNAMICS', 'PILOT_COLUMNS', 'PROGRESS_COLUMNS', 'paper_numbers', 'load_results',
+           'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table', 'linear_values', 'floor_margins',
+           'linear_table', 'robustness_values', 'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows',
+           'ablation_table', 'ki_values', 'paper_ki_changes', 'ki_table', 'gate_values', 'gate_summary', 'gate_factors',
+           'Claim', 'claim_table', 'corrected', 'pair_text', 'verdict_text', 'write_claims', 'load_history',
+           'load_histories', 'run_record', 'run_records', 'caption', 'severity5_heatmap', 'ki_by_group', 'table_rows',
+           'ablation_dynamics', 'pilot_table', 'write_pilot', 'progress_table', 'write_progress']
 
 # %% ../nbs/15b_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -499,3 +499,50 @@ def write_pilot(folder: str | Path) -> str:
     md += [f'| {r.claim} | {pair_text(r.a, r.b, r.sign)} | {r.value} | {r.text} | {verdict_text(r)} |' for r in claims.itertuples()]
     atomic_write(folder / 'controls_pilot.md', '\n'.join(md) + '\n')
     return '\n'.join(md)
+
+# %% ../nbs/15b_report.ipynb #468f049c
+PROGRESS_COLUMNS = ('epochs', 'views/s', 'train h', 'CPU-h')   # then the results' columns (`progress_table`)
+
+def progress_table(pub: str | Path,   # a publish folder (results/, pretrain/, units/)
+                  ) -> pd.DataFrame:  # one row per published run: configuration, seed, then its numbers
+    "Each published run of a publish folder: how it was trained (`PROGRESS_COLUMNS`), its test linear probe per dataset (%), the margin over image statistics (points, same seed), dK on contradiction and the gate's spread (x1000) and mean AUROC where it has them."
+    pub = Path(pub); res = load_results(pub / 'results')
+    parts, keys = [], ['configuration', 'seed']
+    if 'linear_eval' in res:
+        lin = res['linear_eval']; v = linear_values(lin)
+        parts += [v.assign(column='test ' + v.dataset.astype(str)),
+                  floor_margins(lin, FLOORS[:1]).pipe(lambda m: m.assign(column=m.dataset.astype(str) + ' over ' + FLOORS[0]))]
+    if 'ki' in res: parts.append(ki_values(res['ki']).query("condition == 'dK_contradiction'").assign(column='dK contradiction x1000'))
+    if 'gate' in res:
+        g = gate_values(res['gate'])
+        parts.append(g.query("condition in ('w_std_x1000', 'auroc')").assign(column=lambda x: x.condition.map({'w_std_x1000': 'w spread x1000', 'auroc': 'gate AUROC'})))
+    runs = [p for p in sorted((pub / 'pretrain').glob('*')) if p.is_dir()]
+    recs, hist = run_records(runs), load_histories(pub / 'pretrain') if runs else pd.DataFrame()
+    epochs = hist[hist.kind == 'epoch'].groupby(keys).views_per_s.agg(['size', 'median']) if 'kind' in hist else pd.DataFrame(columns=['size', 'median'])
+    train = recs.set_index(keys).assign(epochs=epochs['size'], **{'views/s': epochs['median'], 'train h': recs.set_index(keys).train_s / 3600, 'CPU-h': recs.set_index(keys).cpu_hours})
+    train = train[list(PROGRESS_COLUMNS)]
+    if not parts: return train.fillna({'epochs': 0}).reset_index()
+    vals = pd.concat(parts, ignore_index=True)
+    wide = vals.pivot_table(index=keys, columns='column', values='value', aggfunc='mean')
+    table1 = list(paper_numbers().query("table == 'I'").dataset.unique())            # datasets in Table I's order, then the others
+    datasets = sorted(set(v.dataset.astype(str)), key=lambda d: (table1.index(paper_dataset(d)) if paper_dataset(d) in table1 else len(table1), d)) if 'linear_eval' in res else []
+    first = [c for d in datasets for c in (f'test {d}', f'{d} over {FLOORS[0]}')]
+    wide = wide[[c for c in first if c in wide] + [c for c in dict.fromkeys(vals.column) if c in wide and c not in first]]
+    out = train.join(wide, how='outer').fillna({'epochs': 0}).reset_index()   # a floor: results, no training
+    order = {m: i for i, m in enumerate(table_rows(out.configuration))}
+    return out.sort_values(['configuration', 'seed'], key=lambda c: c.map(order) if c.name == 'configuration' else c).reset_index(drop=True)
+
+def write_progress(pub: str | Path) -> str:
+    "Write `progress.csv` (values to 3 decimals) and `progress.md` (its caption naming the machines, then the table) into a publish folder from its published units; returns the Markdown."
+    pub = Path(pub); t = progress_table(pub)
+    atomic_write(pub / 'progress.csv', t.round(3).to_csv(index=False))
+    recs = run_records(p for p in sorted((pub / 'pretrain').glob('*')) if p.is_dir())
+    machines = '; '.join(dict.fromkeys(recs.hardware)) or 'none recorded'
+    fmt = {'epochs': '{:.0f}', 'views/s': '{:.0f}', 'train h': '{:.2f}', 'CPU-h': '{:.2f}', 'gate AUROC': '{:.3f}'}
+    shown = t.assign(**{c: [(fmt.get(c, '{:.1f}').format(x) if x == x else '–') for x in t[c]] for c in t.columns if c not in ('configuration', 'seed')})
+    md = (f'Published units of `{pub.name}` ({len(t)} runs), written by `trust_ssl.report.write_progress` from this folder (do not edit). '
+          'Test linear probe (%), margin over image statistics (points, same seed), dK on contradiction (severity 5 minus 1, x1000), '
+          "the gate's spread of w (x1000) and mean AUROC; epochs of the run's own (a branch's after its trunk's), views/s at its median epoch, "
+          f'hours and CPU-hours of training. Trained on: {machines}. No difference is tested here (the claims table does that once every seed is in).\n\n' + _markdown(shown))
+    atomic_write(pub / 'progress.md', md)
+    return md

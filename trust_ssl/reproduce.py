@@ -15,6 +15,7 @@ from .data import bundled_eurosat
 from .evaluate import dataset_name
 from .models import METHODS, methods_with
 from .config import DEFAULT_PRESET, PRESETS, load_config_file, parse_overrides, resolve_config
+from .report import write_progress
 from .runs import RunLock, index_results, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
 from .study import CONFIGURATIONS, STUDY, Configuration, configuration, phase
 
@@ -296,7 +297,7 @@ def _portable_file(f: Path) -> bytes:
     return f.read_bytes()
 
 def _publish_if_complete(steps: list[Step], published: dict, log=print):
-    "Once every step of a unit is finished, copy its small files to the publish folder (atomically each), then its marker."
+    "Once every step of a unit is finished, copy its small files to the publish folder (atomically each), then its marker; then the folder's progress table (`write_progress`)."
     unit, steps = steps[0].unit, [s for s in steps if not s.rebuilds]     # a trunk's prefix made again publishes nothing
     if published.get(unit) or not all(_finished(s) for s in steps): return
     pub, published_files = steps[0].publish, []
@@ -315,6 +316,10 @@ def _publish_if_complete(steps: list[Step], published: dict, log=print):
     atomic_write(marker, json.dumps({**_read_marker(marker), **{s.name: _portable(s.params) for s in steps}}, indent=1))
     published[unit] = True
     log(f'published {unit} ({len(steps)} steps) in {pub}')
+    try: write_progress(pub); log(f'progress table: {pub / "progress.md"}')
+    except Exception as e:                                                # a table made from the units cannot unmake one: say so, go on
+        log(f'progress table of {pub} not written ({type(e).__name__}: {e}); unit {unit} is published all the same: '
+            f'write it with trust_ssl.report.write_progress({str(pub)!r})')
 
 # %% ../nbs/16_reproduce.ipynb #700173a7
 def published_problems(pub: str | Path) -> list[str]:
