@@ -176,8 +176,8 @@ def ki_trajectories(run: PretrainedRun, test: Split,
                     n_images: int = 500,             # a seeded sample of the test set (the paper's 500)
                     corruptions: tuple = CORRUPTIONS, severities: tuple = (1, 2, 3, 4, 5),
                     batch_size: int = 250, seed: int = 0,
-                   ) -> pd.DataFrame:                # corruption, severity, factor ('mean' or 0..T-1), K, I, n_images
-    "Mean conflict K and fused ignorance I between clean and corrupted copies of test images (Fig. 4 protocol)."
+                   ) -> pd.DataFrame:                # corruption, severity, factor ('mean' or 0..T-1), K, I, u_clean, u_corrupt, n_images
+    "Mean conflict K and fused ignorance I between clean and corrupted copies of test images (Fig. 4 protocol), and each copy's own ignorance u (Eq. 5)."
     if not run.model.evidential:
         raise ValueError(f'K-I trajectories need evidential heads; method {run.method!r} has none '
                          f'(use one of {methods_with("evidential")})')
@@ -186,16 +186,16 @@ def ki_trajectories(run: PretrainedRun, test: Split,
     imgs, rows = test.images[idx], []
     cells = [('clean', 0)] + [(c, s) for c in corruptions for s in severities]
     for c, s in cells:
-        K, I = [], []
+        K, I, u1, u2 = [], [], [], []
         for i, b in enumerate(range(0, len(imgs), batch_size)):
             x = imgs[b:b + batch_size].to(next(run.model.parameters()).device).float() / 255
             y = x if c == 'clean' else corrupt(x, c, s, torch.Generator().manual_seed(seed * 100_003 + i))
             tr = pair_trust(run.model, x, y)
-            K.append(tr.K.cpu()); I.append(tr.I.cpu())
-        K, I = torch.cat(K).mean(0), torch.cat(I).mean(0)
-        rows.append((c, s, 'mean', K.mean().item(), I.mean().item()))
-        rows += [(c, s, str(t), K[t].item(), I[t].item()) for t in range(len(K))]
-    df = pd.DataFrame(rows, columns=['corruption', 'severity', 'factor', 'K', 'I'])
+            K.append(tr.K.cpu()); I.append(tr.I.cpu()); u1.append(tr.u1.cpu()); u2.append(tr.u2.cpu())
+        m = [torch.cat(v).mean(0) for v in (K, I, u1, u2)]                   # each (T,): the mean over images per factor
+        rows.append((c, s, 'mean', *(v.mean().item() for v in m)))
+        rows += [(c, s, str(t), *(v[t].item() for v in m)) for t in range(len(m[0]))]
+    df = pd.DataFrame(rows, columns=['corruption', 'severity', 'factor', 'K', 'I', 'u_clean', 'u_corrupt'])
     df['n_images'] = len(imgs)
     return df
 

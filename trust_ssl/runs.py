@@ -234,7 +234,7 @@ def load_run(path: str | Path,  # a 10_pretrain output folder, or its checkpoint
 MEASURES = {'linear_eval': ('test_acc', 'val_acc', 'best_epoch'),   # evaluation -> its measured columns; every other column is a condition
             'linear_curve': ('val_acc', 'test_acc'),
             'robustness': ('accuracy',),
-            'ki': ('K', 'I'),
+            'ki': ('K', 'I', 'u_clean', 'u_corrupt'),   # u: from issue 26's seed 1 on (older files: K and I)
             'ood': ('auroc', 'aupr_in', 'aupr_out', 'fpr95'),
             'gate': ('auroc', 'K_auroc', 'I_auroc', 'cos_auroc', 'probe_auroc', 'w', 'w_std', 'K', 'K_std', 'I', 'I_std')}
 IDENTITY = ('evaluation', 'configuration', 'method', 'seed', 'preset', 'dataset', 'run', 'fingerprint', 'image_size', 'step')
@@ -356,8 +356,8 @@ def remove_results(path: str | Path):
         if (path.parent / RESULTS_INDEX).is_file(): _write_index(path.parent, [r for r in read_index(path.parent).to_dict('records') if r['file'] != path.name])
 
 def long_results(results: dict) -> pd.DataFrame:
-    "Results (`read_results`) as one row per measured number: IDENTITY, the conditions (NaN where an evaluation has none), metric, value."
-    parts = [df.melt(id_vars=[c for c in df.columns if c not in MEASURES[k]], value_vars=list(MEASURES[k]), var_name='metric') for k, df in results.items()]
+    "Results (`read_results`) as one row per measured number: IDENTITY, the conditions (NaN where an evaluation has none), metric, value; a measure added after a file was written is not among its numbers."
+    parts = [df.melt(id_vars=[c for c in df.columns if c not in MEASURES[k]], value_vars=[m for m in MEASURES[k] if m in df], var_name='metric') for k, df in results.items()]
     if not parts: return pd.DataFrame(columns=[*IDENTITY, 'metric', 'value'])
     long = pd.concat(parts, ignore_index=True)
     return long[[*IDENTITY, *[c for c in long.columns if c not in (*IDENTITY, 'metric', 'value')], 'metric', 'value']]
