@@ -377,7 +377,7 @@ def evaluate_ki(run: PretrainedRun,
                 dataset: str = '',            # its name, which picks the split ratios; '' for dataset_name(data_root)
                 split_file: str | Path = '',  # JSON split file replacing the seeded stratified split
                 n_images: int = 500,          # test images (the paper's 500; fewer when the test split is smaller)
-               ) -> pd.DataFrame:             # corruption, severity, factor, K, I, n_images
+               ) -> pd.DataFrame:             # corruption, severity, factor, K, I, u_clean, u_corrupt, n_images
     "Fig. 4 for one run (evidential methods): mean K and I between test images and their corrupted copies."
     test = scene_splits(run, data_root, dataset, split_file, which=('test',))['test']
     return ki_trajectories(run, test, n_images=n_images, seed=run.seed)
