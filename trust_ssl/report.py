@@ -23,10 +23,10 @@ __all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE
            'KI_GROUPS', 'DYNAMICS', 'PILOT_COLUMNS', 'PROGRESS_COLUMNS', 'paper_numbers', 'load_results',
            'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table', 'linear_values', 'floor_margins',
            'linear_table', 'robustness_values', 'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows',
-           'ablation_table', 'ki_values', 'paper_ki_changes', 'ki_table', 'gate_values', 'gate_summary', 'gate_factors',
-           'Claim', 'claim_table', 'corrected', 'pair_text', 'verdict_text', 'write_claims', 'load_history',
-           'load_histories', 'run_record', 'run_records', 'caption', 'severity5_heatmap', 'ki_by_group', 'table_rows',
-           'ablation_dynamics', 'pilot_table', 'write_pilot', 'progress_table', 'write_progress']
+           'ablation_table', 'ki_values', 'paper_ki_changes', 'ki_table', 'ki_sources', 'gate_values', 'gate_summary',
+           'gate_factors', 'Claim', 'claim_table', 'corrected', 'pair_text', 'verdict_text', 'write_claims',
+           'load_history', 'load_histories', 'run_record', 'run_records', 'caption', 'severity5_heatmap', 'ki_by_group',
+           'table_rows', 'ablation_dynamics', 'pilot_table', 'write_pilot', 'progress_table', 'write_progress']
 
 # %% ../nbs/15b_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -196,6 +196,24 @@ def ki_table(ki: pd.DataFrame) -> pd.DataFrame:
     order = {f'd{v}_{g}': k for k, (v, g) in enumerate((v, g) for v in 'KI' for g in dict.fromkeys(CORRUPTION_GROUPS.values()))}   # K first, then I
     cmp = cmp.sort_values('condition', key=lambda c: c.map(order), kind='stable').reset_index(drop=True)
     return cmp.assign(paper=[quoted.get(k, float('nan')) for k in zip(cmp.configuration, cmp.dataset, cmp.condition)])
+
+# %% ../nbs/15b_report.ipynb #cbc835f7
+def ki_sources(ki: pd.DataFrame,   # K-I trajectories with u_clean and u_corrupt (files without them give no rows)
+               eps: float = 0.1,   # Eq. (7)'s epsilon, the models' default
+              ) -> pd.DataFrame:   # configuration, dataset, seed, run, image_size, condition ('dI_fromK_<group>', 'dI_fromu_<group>', 'du_corrupt_<group>'), value (x KI_SCALE)
+    "I's change from severity 1 to 5 per corruption group split into what K's change makes (the u held at s = 1) and what the u's change makes then, from the factor-wise means; and the corrupted copy's change of u."
+    if not {'u_clean', 'u_corrupt'} <= set(ki): return pd.DataFrame(columns=['configuration', 'dataset', 'seed', 'run', 'image_size', 'condition', 'value'])
+    f = ki[(ki.factor.astype(str) != 'mean') & (ki.corruption != 'clean') & ki.severity.isin((1, 5))].dropna(subset=['u_clean', 'u_corrupt'])
+    keys = ['configuration', 'dataset', 'seed', 'run', 'image_size']
+    m = f.assign(group=f.corruption.map(CORRUPTION_GROUPS)).groupby(keys + ['group', 'factor', 'severity'])[['K', 'u_clean', 'u_corrupt']].mean().unstack('severity')
+    fused = lambda u1, u2, K: (u1 * u2 / (1 - K) + eps * (u1 - u2).abs()).clip(upper=1)   # Eq. (7) on the means
+    at = lambda col, s: m[(col, s)]
+    i11 = fused(at('u_clean', 1), at('u_corrupt', 1), at('K', 1))
+    i15 = fused(at('u_clean', 1), at('u_corrupt', 1), at('K', 5))
+    i55 = fused(at('u_clean', 5), at('u_corrupt', 5), at('K', 5))
+    parts = pd.DataFrame({'dI_fromK': i15 - i11, 'dI_fromu': i55 - i15, 'du_corrupt': at('u_corrupt', 5) - at('u_corrupt', 1)})
+    per = (KI_SCALE * parts.groupby(keys + ['group']).mean()).reset_index().melt(id_vars=keys + ['group'], var_name='signal')   # the mean over factors
+    return per.assign(condition=per.signal + '_' + per.group).drop(columns=['signal', 'group'])
 
 # %% ../nbs/15b_report.ipynb #58dbe50b
 GATE_MEASURES = {'w_std_x1000': ('w_std', 1000), 'auroc': ('auroc', 1), 'K_auroc': ('K_auroc', 1), 'I_auroc': ('I_auroc', 1),
