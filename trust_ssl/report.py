@@ -200,20 +200,23 @@ def ki_table(ki: pd.DataFrame) -> pd.DataFrame:
 # %% ../nbs/15b_report.ipynb #cbc835f7
 def ki_sources(ki: pd.DataFrame,   # K-I trajectories with u_clean and u_corrupt (files without them give no rows)
                eps: float = 0.1,   # Eq. (7)'s epsilon, the models' default
-              ) -> pd.DataFrame:   # configuration, dataset, seed, run, image_size, condition ('dI_fromK_<group>', 'dI_fromu_<group>', 'du_corrupt_<group>'), value (x KI_SCALE)
-    "I's change from severity 1 to 5 per corruption group split into what K's change makes (the u held at s = 1) and what the u's change makes then, from the factor-wise means; and the corrupted copy's change of u."
-    if not {'u_clean', 'u_corrupt'} <= set(ki): return pd.DataFrame(columns=['configuration', 'dataset', 'seed', 'run', 'image_size', 'condition', 'value'])
-    f = ki[(ki.factor.astype(str) != 'mean') & (ki.corruption != 'clean') & ki.severity.isin((1, 5))].dropna(subset=['u_clean', 'u_corrupt'])
+              ) -> pd.DataFrame:   # configuration, dataset, seed, run, image_size, condition ('d<I|I_fromK|I_fromu|u_corrupt>_<group>'), value (x KI_SCALE)
+    "Each group's change of I from severity 1 to 5, observed and split into the parts K's change and the u's change make (Eq. 7 on each corruption's and factor's means, each part the mean of both orders), and the corrupted copy's change of u."
     keys = ['configuration', 'dataset', 'seed', 'run', 'image_size']
-    m = f.assign(group=f.corruption.map(CORRUPTION_GROUPS)).groupby(keys + ['group', 'factor', 'severity'])[['K', 'u_clean', 'u_corrupt']].mean().unstack('severity')
-    fused = lambda u1, u2, K: (u1 * u2 / (1 - K) + eps * (u1 - u2).abs()).clip(upper=1)   # Eq. (7) on the means
-    at = lambda col, s: m[(col, s)]
-    i11 = fused(at('u_clean', 1), at('u_corrupt', 1), at('K', 1))
-    i15 = fused(at('u_clean', 1), at('u_corrupt', 1), at('K', 5))
-    i55 = fused(at('u_clean', 5), at('u_corrupt', 5), at('K', 5))
-    parts = pd.DataFrame({'dI_fromK': i15 - i11, 'dI_fromu': i55 - i15, 'du_corrupt': at('u_corrupt', 5) - at('u_corrupt', 1)})
-    per = (KI_SCALE * parts.groupby(keys + ['group']).mean()).reset_index().melt(id_vars=keys + ['group'], var_name='signal')   # the mean over factors
-    return per.assign(condition=per.signal + '_' + per.group).drop(columns=['signal', 'group'])
+    if not {'u_clean', 'u_corrupt'} <= set(ki): return pd.DataFrame(columns=[*keys, 'condition', 'value'])
+    f = ki[(ki.factor.astype(str) != 'mean') & (ki.corruption != 'clean') & ki.severity.isin((1, 5))].dropna(subset=['u_clean', 'u_corrupt'])
+    m = f.groupby(keys + ['corruption', 'factor', 'severity'])[['K', 'u_clean', 'u_corrupt']].mean().unstack('severity')
+    fused = lambda su, sk: (m[('u_clean', su)] * m[('u_corrupt', su)] / (1 - m[('K', sk)]) + eps * (m[('u_clean', su)] - m[('u_corrupt', su)]).abs()).clip(upper=1)   # Eq. (7): u at su, K at sk
+    parts = pd.DataFrame({'dI_fromK': (fused(1, 5) - fused(1, 1) + fused(5, 5) - fused(5, 1)) / 2,     # K's change, u at s = 1 and at s = 5
+                          'dI_fromu': (fused(5, 1) - fused(1, 1) + fused(5, 5) - fused(1, 5)) / 2,     # the u's change, K at s = 1 and at s = 5
+                          'du_corrupt': m[('u_corrupt', 5)] - m[('u_corrupt', 1)]}).reset_index()
+    parts = parts.assign(group=parts.corruption.map(CORRUPTION_GROUPS)).drop(columns=['corruption', 'factor'])
+    per = (KI_SCALE * parts.groupby(keys + ['group']).mean()).reset_index().melt(id_vars=keys + ['group'], var_name='signal')   # over corruptions and factors
+    per = per.assign(condition=per.signal + '_' + per.group).drop(columns=['signal', 'group'])
+    seen = ki_values(ki[ki.run.isin(per.run)]).query("condition.str.startswith('dI_')")                  # the observed change, for the same runs
+    order = {c: i for i, c in enumerate(f'{s}_{g}' for g in dict.fromkeys(CORRUPTION_GROUPS.values()) for s in ('dI', 'dI_fromK', 'dI_fromu', 'du_corrupt'))}
+    out = pd.concat([seen, per], ignore_index=True)[[*keys, 'condition', 'value']]
+    return out.sort_values('condition', key=lambda c: c.map(order), kind='stable').reset_index(drop=True)
 
 # %% ../nbs/15b_report.ipynb #58dbe50b
 GATE_MEASURES = {'w_std_x1000': ('w_std', 1000), 'auroc': ('auroc', 1), 'K_auroc': ('K_auroc', 1), 'I_auroc': ('I_auroc', 1),
@@ -519,7 +522,7 @@ def write_pilot(folder: str | Path) -> str:
     return '\n'.join(md)
 
 # %% ../nbs/15b_report.ipynb #468f049c
-PROGRESS_COLUMNS = ('epochs', 'views/s', 'train h', 'CPU-h')   # then the results' columns (`progress_table`)
+PROGRESS_COLUMNS = ('epochs', 'views/s', 'train h', 'CPU-h', 'CPU-h counted')   # then the results' columns (`progress_table`)
 
 def progress_table(pub: str | Path,   # a publish folder (results/, pretrain/, units/)
                   ) -> pd.DataFrame:  # one row per published run: configuration, seed, then its numbers
@@ -530,14 +533,14 @@ def progress_table(pub: str | Path,   # a publish folder (results/, pretrain/, u
         lin = res['linear_eval']; v = linear_values(lin)
         parts += [v.assign(column='test ' + v.dataset.astype(str)),
                   floor_margins(lin, FLOORS[:1]).pipe(lambda m: m.assign(column=m.dataset.astype(str) + ' over ' + FLOORS[0]))]
-    if 'ki' in res: parts.append(ki_values(res['ki']).query("condition == 'dK_contradiction'").assign(column='dK contradiction x1000'))
+    if 'ki' in res: parts.append(ki_values(res['ki']).query("condition == 'dK_contradiction'").pipe(lambda k: k.assign(column=k.dataset.astype(str) + ' dK contradiction x1000')))
     if 'gate' in res:
-        g = gate_values(res['gate'])
-        parts.append(g.query("condition in ('w_std_x1000', 'auroc')").assign(column=lambda x: x.condition.map({'w_std_x1000': 'w spread x1000', 'auroc': 'gate AUROC'})))
+        g = gate_values(res['gate']).query("condition in ('w_std_x1000', 'auroc')")
+        parts.append(g.assign(column=g.dataset.astype(str) + ' ' + g.condition.map({'w_std_x1000': 'w spread x1000', 'auroc': 'gate AUROC'})))
     runs = [p for p in sorted((pub / 'pretrain').glob('*')) if p.is_dir()]
     recs, hist = run_records(runs), load_histories(pub / 'pretrain') if runs else pd.DataFrame()
     epochs = hist[hist.kind == 'epoch'].groupby(keys).views_per_s.agg(['size', 'median']) if 'kind' in hist else pd.DataFrame(columns=['size', 'median'])
-    train = recs.set_index(keys).assign(epochs=epochs['size'], **{'views/s': epochs['median'], 'train h': recs.set_index(keys).train_s / 3600, 'CPU-h': recs.set_index(keys).cpu_hours})
+    train = recs.set_index(keys).assign(epochs=epochs['size'], **{'views/s': epochs['median'], 'train h': recs.set_index(keys).train_s / 3600, 'CPU-h': recs.set_index(keys).cpu_hours, 'CPU-h counted': recs.set_index(keys).cpu_counted})
     train = train[list(PROGRESS_COLUMNS)]
     if not parts: return train.fillna({'epochs': 0}).reset_index()
     vals = pd.concat(parts, ignore_index=True)
@@ -548,6 +551,7 @@ def progress_table(pub: str | Path,   # a publish folder (results/, pretrain/, u
     wide = wide[[c for c in first if c in wide] + [c for c in dict.fromkeys(vals.column) if c in wide and c not in first]]
     out = train.join(wide, how='outer').fillna({'epochs': 0}).reset_index()   # a floor: results, no training
     order = {m: i for i, m in enumerate(table_rows(out.configuration))}
+    out = out.assign(epochs=out.epochs.astype(int))
     return out.sort_values(['configuration', 'seed'], key=lambda c: c.map(order) if c.name == 'configuration' else c).reset_index(drop=True)
 
 def write_progress(pub: str | Path) -> str:
@@ -556,11 +560,12 @@ def write_progress(pub: str | Path) -> str:
     atomic_write(pub / 'progress.csv', t.round(3).to_csv(index=False))
     recs = run_records(p for p in sorted((pub / 'pretrain').glob('*')) if p.is_dir())
     machines = '; '.join(dict.fromkeys(recs.hardware)) or 'none recorded'
-    fmt = {'epochs': '{:.0f}', 'views/s': '{:.0f}', 'train h': '{:.2f}', 'CPU-h': '{:.2f}', 'gate AUROC': '{:.3f}'}
-    shown = t.assign(**{c: [(fmt.get(c, '{:.1f}').format(x) if x == x else '–') for x in t[c]] for c in t.columns if c not in ('configuration', 'seed')})
+    fmt = lambda c: '{:.0f}' if c in ('epochs', 'views/s') else '{:.2f}' if c in ('train h', 'CPU-h') else '{:.3f}' if c.endswith('AUROC') else '{:.1f}'
+    shown = t.assign(**{c: [(fmt(c).format(x) if x == x else '–') for x in t[c]] for c in t.columns if c not in ('configuration', 'seed', 'CPU-h counted')})
     md = (f'Published units of `{pub.name}` ({len(t)} runs), written by `trust_ssl.report.write_progress` from this folder (do not edit). '
-          'Test linear probe (%), margin over image statistics (points, same seed), dK on contradiction (severity 5 minus 1, x1000), '
+          'Test linear probe (%), margin over image statistics (points, the floor\'s same seed), dK on contradiction (severity 5 minus 1, x1000), '
           "the gate's spread of w (x1000) and mean AUROC; epochs of the run's own (a branch's after its trunk's), views/s at its median epoch, "
-          f'hours and CPU-hours of training. Trained on: {machines}. No difference is tested here (the claims table does that once every seed is in).\n\n' + _markdown(shown))
+          'hours and CPU-hours of training (counted as the CPU time its epochs recorded, or as threads x hours for epochs that did not record it: '
+          f'then a pause counts). Trained on: {machines}. No difference is tested here (the claims table does that once every seed is in).\n\n' + _markdown(shown))
     atomic_write(pub / 'progress.md', md)
     return md

@@ -356,7 +356,7 @@ def remove_results(path: str | Path):
         if (path.parent / RESULTS_INDEX).is_file(): _write_index(path.parent, [r for r in read_index(path.parent).to_dict('records') if r['file'] != path.name])
 
 def long_results(results: dict) -> pd.DataFrame:
-    "Results (`read_results`) as one row per measured number: IDENTITY, the conditions (NaN where an evaluation has none), metric, value; a measure added after a file was written is not among its numbers."
+    "Results (`read_results`) as one row per measured number: IDENTITY, the conditions (NaN where an evaluation has none), metric, value; a measure added after some files were written: none of its rows where no file has it, NaN values on the older files' rows where some do."
     parts = [df.melt(id_vars=[c for c in df.columns if c not in MEASURES[k]], value_vars=[m for m in MEASURES[k] if m in df], var_name='metric') for k, df in results.items()]
     if not parts: return pd.DataFrame(columns=[*IDENTITY, 'metric', 'value'])
     long = pd.concat(parts, ignore_index=True)
