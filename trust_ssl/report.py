@@ -538,10 +538,9 @@ def progress_table(pub: str | Path,   # a publish folder (results/, pretrain/, u
         g = gate_values(res['gate']).query("condition in ('w_std_x1000', 'auroc')")
         parts.append(g.assign(column=g.dataset.astype(str) + ' ' + g.condition.map({'w_std_x1000': 'w spread x1000', 'auroc': 'gate AUROC'})))
     runs = [p for p in sorted((pub / 'pretrain').glob('*')) if p.is_dir()]
-    recs, hist = run_records(runs), load_histories(pub / 'pretrain') if runs else pd.DataFrame()
+    r, hist = run_records(runs).set_index(keys), load_histories(pub / 'pretrain') if runs else pd.DataFrame()
     epochs = hist[hist.kind == 'epoch'].groupby(keys).views_per_s.agg(['size', 'median']) if 'kind' in hist else pd.DataFrame(columns=['size', 'median'])
-    train = recs.set_index(keys).assign(epochs=epochs['size'], **{'views/s': epochs['median'], 'train h': recs.set_index(keys).train_s / 3600, 'CPU-h': recs.set_index(keys).cpu_hours, 'CPU-h counted': recs.set_index(keys).cpu_counted})
-    train = train[list(PROGRESS_COLUMNS)]
+    train = r.assign(epochs=epochs['size'], **{'views/s': epochs['median'], 'train h': r.train_s / 3600, 'CPU-h': r.cpu_hours, 'CPU-h counted': r.cpu_counted})[list(PROGRESS_COLUMNS)]
     if not parts: return train.fillna({'epochs': 0}).reset_index()
     vals = pd.concat(parts, ignore_index=True)
     wide = vals.pivot_table(index=keys, columns='column', values='value', aggfunc='mean')
