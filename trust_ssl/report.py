@@ -524,10 +524,8 @@ def write_pilot(folder: str | Path) -> str:
 # %% ../nbs/15b_report.ipynb #468f049c
 PROGRESS_COLUMNS = ('epochs', 'views/s', 'train h', 'CPU-h', 'CPU-h counted')   # then the results' columns (`progress_table`)
 
-def progress_table(pub: str | Path,   # a publish folder (results/, pretrain/, units/)
-                  ) -> pd.DataFrame:  # one row per published run: configuration, seed, then its numbers
-    "Each published run of a publish folder: how it was trained (`PROGRESS_COLUMNS`), its test linear probe per dataset (%), the margin over image statistics (points, same seed), dK on contradiction and the gate's spread (x1000) and mean AUROC where it has them."
-    pub = Path(pub); res = load_results(pub / 'results')
+def _progress(pub: Path) -> tuple[pd.DataFrame, pd.DataFrame]:   # progress_table, and the run records it was made from
+    res = load_results(pub / 'results')
     parts, keys = [], ['configuration', 'seed']
     if 'linear_eval' in res:
         lin = res['linear_eval']; v = linear_values(lin)
@@ -538,10 +536,11 @@ def progress_table(pub: str | Path,   # a publish folder (results/, pretrain/, u
         g = gate_values(res['gate']).query("condition in ('w_std_x1000', 'auroc')")
         parts.append(g.assign(column=g.dataset.astype(str) + ' ' + g.condition.map({'w_std_x1000': 'w spread x1000', 'auroc': 'gate AUROC'})))
     runs = [p for p in sorted((pub / 'pretrain').glob('*')) if p.is_dir()]
-    r, hist = run_records(runs).set_index(keys), load_histories(pub / 'pretrain') if runs else pd.DataFrame()
+    recs, hist = run_records(runs), load_histories(pub / 'pretrain') if runs else pd.DataFrame()
+    r = recs.set_index(keys)
     epochs = hist[hist.kind == 'epoch'].groupby(keys).views_per_s.agg(['size', 'median']) if 'kind' in hist else pd.DataFrame(columns=['size', 'median'])
     train = r.assign(epochs=epochs['size'], **{'views/s': epochs['median'], 'train h': r.train_s / 3600, 'CPU-h': r.cpu_hours, 'CPU-h counted': r.cpu_counted})[list(PROGRESS_COLUMNS)]
-    if not parts: return train.fillna({'epochs': 0}).reset_index()
+    if not parts: return train.fillna({'epochs': 0}).reset_index(), recs
     vals = pd.concat(parts, ignore_index=True)
     wide = vals.pivot_table(index=keys, columns='column', values='value', aggfunc='mean')
     table1 = list(paper_numbers().query("table == 'I'").dataset.unique())            # datasets in Table I's order, then the others
@@ -551,13 +550,17 @@ def progress_table(pub: str | Path,   # a publish folder (results/, pretrain/, u
     out = train.join(wide, how='outer').fillna({'epochs': 0}).reset_index()   # a floor: results, no training
     order = {m: i for i, m in enumerate(table_rows(out.configuration))}
     out = out.assign(epochs=out.epochs.astype(int))
-    return out.sort_values(['configuration', 'seed'], key=lambda c: c.map(order) if c.name == 'configuration' else c).reset_index(drop=True)
+    return out.sort_values(['configuration', 'seed'], key=lambda c: c.map(order) if c.name == 'configuration' else c).reset_index(drop=True), recs
+
+def progress_table(pub: str | Path,   # a publish folder (results/, pretrain/, units/)
+                  ) -> pd.DataFrame:  # one row per published run: configuration, seed, then its numbers
+    "Each published run of a publish folder: how it was trained (`PROGRESS_COLUMNS`), its test linear probe per dataset (%), the margin over image statistics (points, same seed), dK on contradiction and the gate's spread (x1000) and mean AUROC where it has them."
+    return _progress(Path(pub))[0]
 
 def write_progress(pub: str | Path) -> str:
     "Write `progress.csv` (values to 3 decimals) and `progress.md` (its caption naming the machines, then the table) into a publish folder from its published units; returns the Markdown."
-    pub = Path(pub); t = progress_table(pub)
+    pub = Path(pub); t, recs = _progress(pub)
     atomic_write(pub / 'progress.csv', t.round(3).to_csv(index=False))
-    recs = run_records(p for p in sorted((pub / 'pretrain').glob('*')) if p.is_dir())
     machines = '; '.join(dict.fromkeys(recs.hardware)) or 'none recorded'
     fmt = lambda c: '{:.0f}' if c in ('epochs', 'views/s') else '{:.2f}' if c in ('train h', 'CPU-h') else '{:.3f}' if c.endswith('AUROC') else '{:.1f}'
     shown = t.assign(**{c: [(fmt(c).format(x) if x == x else '–') for x in t[c]] for c in t.columns if c not in ('configuration', 'seed', 'CPU-h counted')})
