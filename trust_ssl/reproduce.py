@@ -16,13 +16,13 @@ from .evaluate import dataset_name
 from .models import METHODS, methods_with
 from .config import DEFAULT_PRESET, PRESETS, load_config_file, parse_overrides, resolve_config
 from .report import write_progress
-from .runs import RunLock, index_results, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
+from .runs import MEASURES, RunLock, index_results, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
 from .study import CONFIGURATIONS, STUDY, Configuration, configuration, phase
 
 # %% auto #0
 __all__ = ['EVALS', 'DEFAULT_EVALS', 'EVIDENTIAL', 'PUBLISHED_RUN_FILES', 'RUN_PATH_KEYS', 'UNIT_STATES', 'Evaluation', 'Step',
            'plan', 'notebooks_dir', 'execute_notebook', 'StepFailed', 'failure_line', 'run_plan', 'published_problems',
-           'unit_status', 'status_table', 'main']
+           'add_measures', 'unit_status', 'status_table', 'main']
 
 # %% ../nbs/16_reproduce.ipynb #5f9e7ead
 class Evaluation(NamedTuple):
@@ -340,6 +340,34 @@ def published_problems(pub: str | Path) -> list[str]:
             own = f.name.removesuffix('.complete.json') + '.csv' if f.name.endswith('.complete.json') else f.name   # the mini reproduction's sidecars
             if own not in listed: problems.append(f'{f}: a results file that no published unit\'s run accounts for (not in index.csv, or no marker lists that evaluation of its run)')
     return problems
+
+# %% ../nbs/16_reproduce.ipynb #857af20c
+def add_measures(published: str | Path,   # a published results file (a unit's, in a publish folder's results/)
+                 fresh: str | Path,       # the same evaluation of the same run made again, in another results folder
+                 tol: float = 1e-6,       # the largest difference allowed on the measures both files hold
+                ) -> dict:                # measure -> its largest difference between the files (the shared ones); {} when nothing was added
+    "Add to a published results file the measures its evaluation records since (`MEASURES`), taken from a new evaluation of the same run, once both agree on the run, the conditions and the shared measures; the published numbers are kept as they are."
+    published, fresh = Path(published), Path(fresh)
+    old, new = read_results_file(published), read_results_file(fresh)
+    ev = str(old.evaluation.iloc[0]) if len(old) and 'evaluation' in old else None
+    if ev not in MEASURES: raise ValueError(f'{published}: not a results file of a known evaluation (evaluation {ev!r}; expected one of {tuple(MEASURES)})')
+    if len(old) != len(new): raise ValueError(f'{fresh}: {len(new)} rows, {published} has {len(old)}: not the same evaluation')
+    new = new.assign(run=new.run.astype(str).map(lambda r: Path(r).name))      # published files name the run folder only
+    for c in [c for c in old.columns if c not in MEASURES[ev]]:                # the run's identity and every condition, row by row
+        if c not in new or not (old[c].astype(str).values == new[c].astype(str).values).all():
+            raise ValueError(f'{fresh}: its {c!r} differs from {published}\'s (or is missing): not the same run, or not the same conditions')
+    shared = [m for m in MEASURES[ev] if m in old]
+    diffs = {m: float((old[m].astype(float) - new[m].astype(float)).abs().max()) for m in shared}
+    if bad := {m: x for m, x in diffs.items() if not x <= tol}:
+        raise ValueError(f'{fresh}: differs from {published} on ' + ', '.join(f'{m} (by up to {x:.3g})' for m, x in bad.items()) + f', more than tol={tol:g}')
+    added = [m for m in MEASURES[ev] if m in new and m not in old]
+    if not added: return {}
+    out = old.copy()
+    for m in added: out[m] = new[m].values
+    out = out[[c for c in new.columns if c in out]]                             # the column order a new evaluation writes
+    atomic_write(published, out.to_csv(index=False))
+    index_results(published.parent, [published.name])
+    return diffs
 
 # %% ../nbs/16_reproduce.ipynb #5127f29c
 UNIT_STATES = ('published', 'trained', 'started', 'to run')
