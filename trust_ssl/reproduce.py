@@ -5,6 +5,7 @@
 # %% ../nbs/16_reproduce.ipynb #85f20495
 from __future__ import annotations
 import argparse, json, time
+import numpy as np
 import pandas as pd
 from dataclasses import asdict
 from pathlib import Path
@@ -342,6 +343,8 @@ def published_problems(pub: str | Path) -> list[str]:
     return problems
 
 # %% ../nbs/16_reproduce.ipynb #857af20c
+def _numbers(col: pd.Series) -> np.ndarray: return pd.to_numeric(col.replace('', np.nan)).to_numpy(float)   # a results file's empty cell: NaN
+
 def add_measures(published: str | Path,   # a published results file (a unit's, in a publish folder's results/)
                  fresh: str | Path,       # the same evaluation of the same run made again, in another results folder
                  tol: float = 1e-6,       # the largest difference allowed on the measures both files hold
@@ -351,22 +354,26 @@ def add_measures(published: str | Path,   # a published results file (a unit's, 
     old, new = read_results_file(published), read_results_file(fresh)
     ev = str(old.evaluation.iloc[0]) if len(old) and 'evaluation' in old else None
     if ev not in MEASURES: raise ValueError(f'{published}: not a results file of a known evaluation (evaluation {ev!r}; expected one of {tuple(MEASURES)})')
+    if missing := [c for c in old.columns if c not in new]: raise ValueError(f'{fresh}: no {", ".join(map(repr, missing))} column, which {published} has')
+    if extra := [c for c in new.columns if c not in old and c not in MEASURES[ev]]:
+        raise ValueError(f'{fresh}: condition(s) {", ".join(map(repr, extra))} that {published} does not record: its new measures may depend on them')
     if len(old) != len(new): raise ValueError(f'{fresh}: {len(new)} rows, {published} has {len(old)}: not the same evaluation')
     new = new.assign(run=new.run.astype(str).map(lambda r: Path(r).name))      # published files name the run folder only
     for c in [c for c in old.columns if c not in MEASURES[ev]]:                # the run's identity and every condition, row by row
-        if c not in new or not (old[c].astype(str).values == new[c].astype(str).values).all():
-            raise ValueError(f'{fresh}: its {c!r} differs from {published}\'s (or is missing): not the same run, or not the same conditions')
-    shared = [m for m in MEASURES[ev] if m in old]
-    diffs = {m: float((old[m].astype(float) - new[m].astype(float)).abs().max()) for m in shared}
+        if not (old[c].astype(str).values == new[c].astype(str).values).all():
+            raise ValueError(f'{fresh}: its {c!r} differs from {published}\'s (row by row): not the same run, not the same conditions, or not in the same order')
+    diffs = {}
+    for m in [m for m in MEASURES[ev] if m in old]:
+        a, b = _numbers(old[m]), _numbers(new[m])
+        if (np.isnan(a) != np.isnan(b)).any(): raise ValueError(f'{fresh}: its {m!r} is empty where {published}\'s is not, or the other way round')
+        both = ~np.isnan(a); diffs[m] = float(np.abs(a[both] - b[both]).max()) if both.any() else 0.
     if bad := {m: x for m, x in diffs.items() if not x <= tol}:
         raise ValueError(f'{fresh}: differs from {published} on ' + ', '.join(f'{m} (by up to {x:.3g})' for m, x in bad.items()) + f', more than tol={tol:g}')
     added = [m for m in MEASURES[ev] if m in new and m not in old]
     if not added: return {}
     out = old.copy()
     for m in added: out[m] = new[m].values
-    out = out[[c for c in new.columns if c in out]]                             # the column order a new evaluation writes
-    atomic_write(published, out.to_csv(index=False))
-    index_results(published.parent, [published.name])
+    atomic_write(published, out[list(new.columns)].to_csv(index=False))       # the column order a new evaluation writes; the index row (identity, rows) stays true
     return diffs
 
 # %% ../nbs/16_reproduce.ipynb #5127f29c
