@@ -531,6 +531,8 @@ def _progress(pub: Path) -> tuple[pd.DataFrame, pd.DataFrame]:   # progress_tabl
         lin = res['linear_eval']; v = linear_values(lin)
         parts += [v.assign(column='test ' + v.dataset.astype(str)),
                   floor_margins(lin, FLOORS[:1]).pipe(lambda m: m.assign(column=m.dataset.astype(str) + ' over ' + FLOORS[0]))]
+    if 'robustness' in res:                                                        # claim (c)'s measure: the erasure corruptions at s = 5
+        e = robustness_values(res['robustness']).query("condition == 's5_erasure'"); parts.append(e.assign(column=e.dataset.astype(str) + ' erasure s5'))
     if 'ki' in res: parts.append(ki_values(res['ki']).query("condition == 'dK_contradiction'").pipe(lambda k: k.assign(column=k.dataset.astype(str) + ' dK contradiction x1000')))
     if 'gate' in res:
         g = gate_values(res['gate']).query("condition in ('w_std_x1000', 'auroc')")
@@ -545,7 +547,7 @@ def _progress(pub: Path) -> tuple[pd.DataFrame, pd.DataFrame]:   # progress_tabl
     wide = vals.pivot_table(index=keys, columns='column', values='value', aggfunc='mean')
     table1 = list(paper_numbers().query("table == 'I'").dataset.unique())            # datasets in Table I's order, then the others
     datasets = sorted(set(v.dataset.astype(str)), key=lambda d: (table1.index(paper_dataset(d)) if paper_dataset(d) in table1 else len(table1), d)) if 'linear_eval' in res else []
-    first = [c for d in datasets for c in (f'test {d}', f'{d} over {FLOORS[0]}')]
+    first = [c for d in datasets for c in (f'test {d}', f'{d} over {FLOORS[0]}')] + [f'{d} erasure s5' for d in datasets]   # the probe, then robustness
     wide = wide[[c for c in first if c in wide] + [c for c in dict.fromkeys(vals.column) if c in wide and c not in first]]
     out = train.join(wide, how='outer').fillna({'epochs': 0}).reset_index()   # a floor: results, no training
     order = {m: i for i, m in enumerate(table_rows(out.configuration))}
@@ -554,7 +556,7 @@ def _progress(pub: Path) -> tuple[pd.DataFrame, pd.DataFrame]:   # progress_tabl
 
 def progress_table(pub: str | Path,   # a publish folder (results/, pretrain/, units/)
                   ) -> pd.DataFrame:  # one row per published run: configuration, seed, then its numbers
-    "Each published run of a publish folder: how it was trained (`PROGRESS_COLUMNS`), its test linear probe per dataset (%), the margin over image statistics (points, same seed), dK on contradiction and the gate's spread (x1000) and mean AUROC where it has them."
+    "Each published run of a publish folder: how it was trained (`PROGRESS_COLUMNS`), its test linear probe per dataset (%), the margin over image statistics (points, same seed), its accuracy on the erasure corruptions at s = 5 (%), dK on contradiction and the gate's spread (x1000) and mean AUROC where it has them."
     return _progress(Path(pub))[0]
 
 def write_progress(pub: str | Path) -> str:
@@ -565,7 +567,8 @@ def write_progress(pub: str | Path) -> str:
     fmt = lambda c: '{:.0f}' if c in ('epochs', 'views/s') else '{:.2f}' if c in ('train h', 'CPU-h') else '{:.3f}' if c.endswith('AUROC') else '{:.1f}'
     shown = t.assign(**{c: [(fmt(c).format(x) if x == x else '–') for x in t[c]] for c in t.columns if c not in ('configuration', 'seed', 'CPU-h counted')})
     md = (f'Published units of `{pub.name}` ({len(t)} runs), written by `trust_ssl.report.write_progress` from this folder (do not edit). '
-          'Test linear probe (%), margin over image statistics (points, the floor\'s same seed), dK on contradiction (severity 5 minus 1, x1000), '
+          'Test linear probe (%), margin over image statistics (points, the floor\'s same seed), accuracy on the erasure corruptions at severity 5 '
+          "(%, the mean over the four, claim (c)'s measure), dK on contradiction (severity 5 minus 1, x1000), "
           "the gate's spread of w (x1000) and mean AUROC; epochs of the run's own (a branch's after its trunk's), views/s at its median epoch, "
           'hours and CPU-hours of training (counted as the CPU time its epochs recorded, or as threads x hours for epochs that did not record it: '
           f'then a pause counts). Trained on: {machines}. No difference is tested here (the claims table does that once every seed is in).\n\n' + _markdown(shown))
