@@ -17,7 +17,7 @@ from .evaluate import dataset_name
 from .models import METHODS, methods_with
 from .config import DEFAULT_PRESET, PRESETS, load_config_file, parse_overrides, resolve_config
 from .report import write_progress
-from .runs import MEASURES, RunLock, index_results, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
+from .runs import MEASURES, RunLock, arithmetic_here, arithmetic_mismatch, index_results, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
 from .study import CONFIGURATIONS, STUDY, Configuration, configuration, phase
 
 # %% auto #0
@@ -212,6 +212,14 @@ def _units(steps: list[Step]) -> dict:
         if s.unit: units.setdefault(s.unit, []).append(s)
     return units
 
+def _prefix_elsewhere(s: Step) -> str | None:
+    "Why the trunk prefix `s` (a `rebuilds` step) cannot be trained on this machine: its published history's arithmetic against this machine's for the precision the trunk asked for (None: it can, or nothing is recorded)."
+    ref = Path(s.params['reference'])
+    if not ref.is_file(): return None                                        # rebuild_prefix names what is missing
+    try: asked = json.loads((ref.parent / 'config.json').read_text()).get('precision', 'auto')
+    except (OSError, ValueError, AttributeError): asked = 'auto'
+    return arithmetic_mismatch(ref, arithmetic_here(asked))
+
 def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | None = None,
              execute: Callable | None = None,   # runs one Step; papermill on nbs/<step.notebook> if None
             ) -> dict:
@@ -219,14 +227,19 @@ def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | No
     if not dry_run and execute is None:
         nbs = nbs or notebooks_dir()
         def execute(s: Step): execute_notebook(nbs / s.notebook, s.executed, s.params, Path.cwd())
-    counts, n = {'run': 0, 'skipped': 0}, len(steps)
+    counts, n, elsewhere = {'run': 0, 'skipped': 0}, len(steps), set()   # elsewhere: branches whose trunk's prefix this machine cannot train
     units = {u: ss for u, ss in _units(steps).items() if ss[0].publish is not None}
     published = {u: _published(ss) for u, ss in units.items()}
     for i, s in enumerate(steps, 1):
         if published.get(s.unit):
             counts['skipped'] += 1; log(f'[{i}/{n}] {s.name}: published in {s.publish}, skipped'); continue
+        if s.unit in elsewhere:
+            counts['skipped'] += 1; log(f"[{i}/{n}] {s.name}: waits for a machine like its trunk's, skipped"); continue
         if s.rebuilds and _finished(steps[i]):     # the branch's pretraining, which comes next (plan), has finished: no prefix needed
             counts['skipped'] += 1; log(f'[{i}/{n}] {s.name}: its branch is trained, skipped'); continue
+        if s.rebuilds and (why := _prefix_elsewhere(s)):
+            elsewhere.add(s.unit); counts['skipped'] += 1
+            log(f"[{i}/{n}] {s.name}: not on this machine ({why}); {s.unit} waits for a machine like its trunk's, skipped"); continue
         if _finished(s):
             counts['skipped'] += 1; log(f'[{i}/{n}] {s.name}: done, skipped')
             if s.unit in units and not dry_run: _publish_if_complete(units[s.unit], published, log)
@@ -410,7 +423,9 @@ def unit_status(steps: list[Step]) -> pd.DataFrame:    # configuration, seed, st
         elif (run / 'checkpoint.pt').is_file() or RunLock.holder(run): state, detail = 'started', _progress(run)   # a first epoch has no checkpoint yet
         elif trunk is not None and states.get(trunk.name) == 'published' and RunLock.holder(trunk) and trunk.name not in rebuilding:
             state, detail = 'started', _prefix_progress(trunk); rebuilding.add(trunk.name)   # the published trunk trained again: the first branch waiting
-        else: state = 'to run'
+        else:
+            state, pre_s = 'to run', next((s for s in ss if s.rebuilds), None)
+            if pre_s is not None and states.get(trunk.name) == 'published' and (why := _prefix_elsewhere(pre_s)): detail = f'not on this machine: {why}'
         if state == 'started' and trunk is not None: rebuilding.add(trunk.name)   # a started branch owns its trunk's lock (its prefix check) before any later one
         states[u] = state
         rows.append(dict(zip(('configuration', 'seed'), parse_run_folder(u)), state=state, detail=detail))

@@ -9,15 +9,16 @@ from pathlib import Path
 from typing import NamedTuple
 import pandas as pd
 import torch
-from .core import atomic_write
+from .core import atomic_write, machine_info, resolve_precision
 from .config import TrainConfig, config_record, legacy_config
 from .models import METHODS, SSLMethod, build_method
 
 # %% auto #0
-__all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', 'TIMING_KEYS', 'MEASURES', 'IDENTITY',
-           'RESULTS_INDEX', 'INDEX_COLUMNS', 'TEXT_COLUMNS', 'run_folder', 'parse_run_folder', 'snapshot_name',
-           'save_checkpoint', 'load_checkpoint', 'check_resumable', 'append_history', 'trim_history', 'inherit_history',
-           'branch_snapshot', 'history_mismatch', 'RunLocked', 'RunLock', 'run_id', 'PretrainedRun', 'run_fingerprint',
+__all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', 'TIMING_KEYS', 'ARITHMETIC_KEYS', 'MEASURES',
+           'IDENTITY', 'RESULTS_INDEX', 'INDEX_COLUMNS', 'TEXT_COLUMNS', 'run_folder', 'parse_run_folder',
+           'snapshot_name', 'save_checkpoint', 'load_checkpoint', 'check_resumable', 'append_history', 'trim_history',
+           'inherit_history', 'branch_snapshot', 'history_mismatch', 'start_record', 'arithmetic_here',
+           'arithmetic_mismatch', 'RunLocked', 'RunLock', 'run_id', 'PretrainedRun', 'run_fingerprint',
            'default_device', 'load_run', 'read_results_file', 'results_file', 'read_index', 'index_results',
            'save_results', 'read_results', 'remove_results', 'long_results']
 
@@ -130,6 +131,32 @@ def history_mismatch(a: str | Path, b: str | Path, step: int) -> str | None:
             return f"the {x['kind']} line of step {x['step']} differs in {keys[:4]}: {[x.get(k) for k in keys[:2]]} against {[y.get(k) for k in keys[:2]]} ({where})"
     if len(la) != len(lb): return f'{len(la)} step and monitor lines up to step {step} against {len(lb)} ({where})'
     return None
+
+# %% ../nbs/07c_runs.ipynb #ee09d49b
+ARITHMETIC_KEYS = ('precision', 'device', 'accelerator', 'cpu_kernels', 'threads', 'processes')   # start-line fields a training's floats depend on
+
+def start_record(history: str | Path) -> dict:
+    "The first start line of a history ({} where it has none)."
+    return _history(history, -1)[1]
+
+def arithmetic_here(precision: str = 'auto',   # what the run asks for (its config's `precision`), resolved on this machine
+                    processes: int = 1,
+                   ) -> dict:
+    "This machine's ARITHMETIC_KEYS for a training asking for `precision` in `processes` processes (on CUDA where there is one)."
+    device = 'cuda' if torch.cuda.is_available() else 'cpu'
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')                                     # emulated bf16's cost warning: not a training here
+        return {**machine_info(device), 'precision': resolve_precision(precision, device), 'processes': processes}
+
+def arithmetic_mismatch(reference: str | Path,  # a history.jsonl whose training is to be repeated here
+                        here: dict,              # `arithmetic_here`
+                       ) -> str | None:
+    "Which arithmetic the start line of `reference` records otherwise than `here` has it, so that the training cannot repeat bit for bit (None: none that it records)."
+    start = start_record(reference)
+    diff = [k for k in ARITHMETIC_KEYS if k in start and start[k] != here.get(k)]
+    if not diff: return None
+    return (f"{Path(reference).parent.name} was trained with " + ', '.join(f'{k}={start[k]!r}' for k in diff)
+            + ', this machine has ' + ', '.join(f'{k}={here.get(k)!r}' for k in diff))
 
 # %% ../nbs/07c_runs.ipynb #a4de45a3
 class RunLocked(RuntimeError):

@@ -19,13 +19,13 @@ from .config import DEFAULT_PRESET, PRESETS, TrainConfig, config_record, legacy_
 from .optim import LARS, make_schedules, param_groups, ramp_start, resolve_step
 from .monitor import Monitor
 from .packs import check_same_data, data_fingerprint, training_data
-from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, append_history, branch_snapshot, check_resumable, history_mismatch, inherit_history,
-                            load_checkpoint, save_checkpoint, snapshot_name, trim_history)
+from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, append_history, arithmetic_here, arithmetic_mismatch, branch_snapshot, check_resumable,
+                            history_mismatch, inherit_history, load_checkpoint, save_checkpoint, snapshot_name, start_record, trim_history)
 
 # %% auto #0
 __all__ = ['ETA_AFTER', 'NonFiniteLoss', 'train_step', 'check_branch', 'setup_distributed', 'Progress', 'Loop', 'save_training',
            'train_one_epoch', 'monitor_step', 'resume_point', 'build_training', 'run_data', 'record_start', 'train',
-           'make_views', 'rebuild_prefix', 'main', 'demo_run']
+           'make_views', 'PrefixElsewhere', 'rebuild_prefix', 'main', 'demo_run']
 
 # %% ../nbs/07f_train.ipynb #09c016ed
 class NonFiniteLoss(FloatingPointError):
@@ -350,23 +350,36 @@ def make_views(imgs, aug: AugmentConfig, gen: torch.Generator, channels_last: bo
     return v._replace(x1=v.x1.contiguous(memory_format=torch.channels_last), x2=v.x2.contiguous(memory_format=torch.channels_last))
 
 # %% ../nbs/07f_train.ipynb #371e6b9a
+class PrefixElsewhere(ValueError):
+    "A trunk's prefix that this machine cannot train again bit for bit: its history records another arithmetic."
+
+def _drop_prefix(out: Path, snap: int) -> None:
+    "Remove a prefix that is not the trunk's: its snapshot, and its checkpoint where it is not past the snapshot (a resume would restore the snapshot from it)."
+    (out / snapshot_name(snap)).unlink(missing_ok=True)
+    if load_checkpoint(out / 'checkpoint.pt')['step'] <= snap: (out / 'checkpoint.pt').unlink()
+
 def rebuild_prefix(cfg: TrainConfig,          # the trunk's configuration (snapshot_step set), in the folder its branches name
                    reference: str | Path,     # the history.jsonl of the trunk as published
                    progress: bool = True,
                   ) -> Path:                  # the snapshot
-    "Train the trunk `cfg` up to its snapshot step only (resuming what is there) and keep the snapshot if its history matches `reference` there."
-    ref = Path(reference)
+    "Train the trunk `cfg` up to its snapshot step only (resuming what is there) and keep the snapshot if its history matches `reference` there: the first epoch checked before the rest is trained."
+    ref, out = Path(reference), Path(cfg.out_dir)
     if not ref.is_file(): raise FileNotFoundError(f"reference {ref}: no such file; expected the published trunk's history.jsonl")
-    train(cfg, progress=progress, stop_at='snapshot')
-    out = Path(cfg.out_dir)
-    step = json.loads((out / 'config.json').read_text())['resolved']['snapshot_step']
-    if why := history_mismatch(out / 'history.jsonl', ref, step):
-        (out / snapshot_name(step)).unlink(missing_ok=True)
-        if load_checkpoint(out / 'checkpoint.pt')['step'] == step: (out / 'checkpoint.pt').unlink()   # else a resume would restore the snapshot from it
-        raise ValueError(f'{out}: its prefix up to the snapshot (step {step}) is not the training {ref} records: {why}. The prefix is removed, '
-                         'so no branch starts from it. Train the trunk and its branches again on one machine (with the driver: remove their '
-                         "markers in the publish folder's units/ and this trunk's run folder), or on a machine like the one that trained it")
-    return out / snapshot_name(step)
+    if why := arithmetic_mismatch(ref, arithmetic_here(cfg.precision, int(os.environ.get('WORLD_SIZE', '1')))):
+        raise PrefixElsewhere(f'{out}: its prefix cannot be trained here as {ref} records it ({why}), so no branch of it starts here: run its branches '
+                              'on a machine like the one that trained it, or train the trunk and its branches again on one machine')
+    start = start_record(ref)
+    first = start.get('steps_per_epoch')
+    for stop in ([first] if first and first < start.get('snapshot_step', 0) else []) + ['snapshot']:   # the first epoch, then the rest
+        train(cfg, progress=progress, stop_at=stop)
+        snap = json.loads((out / 'config.json').read_text())['resolved']['snapshot_step']
+        step = snap if stop == 'snapshot' else stop
+        if why := history_mismatch(out / 'history.jsonl', ref, step):
+            _drop_prefix(out, snap)
+            raise ValueError(f'{out}: its prefix up to step {step} (the snapshot: {snap}) is not the training {ref} records: {why}. The prefix is removed, '
+                             'so no branch starts from it. Train the trunk and its branches again on one machine (with the driver: remove their '
+                             "markers in the publish folder's units/ and this trunk's run folder), or on a machine like the one that trained it")
+    return out / snapshot_name(snap)
 
 # %% ../nbs/07f_train.ipynb #78794d66
 def _field_help() -> str:
