@@ -397,6 +397,12 @@ def _machine(start: dict) -> str:
                                       f"{start.get('cores', '?')} cores, {start.get('threads', '?')} threads")
     return f"{f'{n} x ' if n > 1 else ''}{hw} ({start.get('precision', '?')})"
 
+def _machine_label(start: dict) -> str:
+    "The machine of one start line in a table's few characters: 'Zen 4 bf16', 'AVX2 fp32' (a CPU whose core was not named), '2 x NVIDIA H100 bf16'."
+    n, core = start.get('processes', 1), start.get('cpu_core', '')
+    hw = start.get('accelerator') or (core[core.find('(') + 1:core.rfind(')')] if '(' in core else start.get('cpu_kernels', '?'))
+    return f"{f'{n} x ' if n > 1 else ''}{hw} {start.get('precision', '?')}"
+
 def run_record(run_dir: str | Path) -> dict:
     "What a pretraining run was and what trained it: preset, backbone, image size, schedule, machine(s), seconds of training, CPU-hours where CPUs trained it (the CPU time its processes used, which each epoch records; the threads it held x hours for an epoch of an older history) and how they were counted, and its precision(s)."
     run_dir = Path(run_dir); cfg = json.loads((run_dir / 'config.json').read_text())
@@ -418,14 +424,15 @@ def run_record(run_dir: str | Path) -> dict:
                 backbone=cfg['backbone'], image_size=cfg['image_size'], steps=last,
                 schedule=(f"{last} steps of {cfg['epochs']} epochs (steps per epoch not recorded)" if full == float('inf') else
                           f"{cfg['epochs']} epochs" if last >= full else f"{last} of the {full} steps of {cfg['epochs']} epochs"),
-                hardware=' / '.join(dict.fromkeys(_machine(l) for l in lines if l['kind'] == 'start')) or 'unrecorded', train_s=seconds,
+                hardware=' / '.join(dict.fromkeys(_machine(l) for l in lines if l['kind'] == 'start')) or 'unrecorded',
+                machine=' / '.join(dict.fromkeys(_machine_label(l) for l in lines if l['kind'] == 'start')) or 'unrecorded', train_s=seconds,
                 cpu_hours=cpu / 3600, cpu_counted='both' if len(counted) == 2 else next(iter(counted), 'none'), precision=' / '.join(dict.fromkeys(l.get('precision', '?') for l in lines if l['kind'] == 'start')) or 'unrecorded')
 
 def run_records(run_dirs) -> pd.DataFrame:
     "run_record of every folder of `run_dirs` that holds a run (config.json and history.jsonl); the others are left out."
     dirs = [Path(d) for d in dict.fromkeys(map(str, run_dirs))]
     rows = [run_record(d) for d in dirs if (d / 'config.json').is_file() and (d / 'history.jsonl').is_file()]
-    return pd.DataFrame(rows, columns=['run', 'configuration', 'method', 'seed', 'preset', 'backbone', 'image_size', 'steps', 'schedule', 'hardware', 'train_s', 'cpu_hours', 'cpu_counted',
+    return pd.DataFrame(rows, columns=['run', 'configuration', 'method', 'seed', 'preset', 'backbone', 'image_size', 'steps', 'schedule', 'hardware', 'machine', 'train_s', 'cpu_hours', 'cpu_counted',
                                        'precision'])
 
 def _counted(runs: pd.DataFrame) -> str:
@@ -522,7 +529,7 @@ def write_pilot(folder: str | Path) -> str:
     return '\n'.join(md)
 
 # %% ../nbs/15b_report.ipynb #468f049c
-PROGRESS_COLUMNS = ('epochs', 'views/s', 'train h', 'CPU-h', 'CPU-h counted')   # then the results' columns (`progress_table`)
+PROGRESS_COLUMNS = ('machine', 'epochs', 'views/s', 'train h', 'CPU-h', 'CPU-h counted')   # then the results' columns (`progress_table`)
 
 def _progress(pub: Path) -> tuple[pd.DataFrame, pd.DataFrame]:   # progress_table, and the run records it was made from
     res = load_results(pub / 'results')
@@ -542,14 +549,14 @@ def _progress(pub: Path) -> tuple[pd.DataFrame, pd.DataFrame]:   # progress_tabl
     r = recs.set_index(keys)
     epochs = hist[hist.kind == 'epoch'].groupby(keys).views_per_s.agg(['size', 'median']) if 'kind' in hist else pd.DataFrame(columns=['size', 'median'])
     train = r.assign(epochs=epochs['size'], **{'views/s': epochs['median'], 'train h': r.train_s / 3600, 'CPU-h': r.cpu_hours, 'CPU-h counted': r.cpu_counted})[list(PROGRESS_COLUMNS)]
-    if not parts: return train.fillna({'epochs': 0}).reset_index(), recs
+    if not parts: return train.fillna({'epochs': 0, 'machine': '–'}).reset_index(), recs
     vals = pd.concat(parts, ignore_index=True)
     wide = vals.pivot_table(index=keys, columns='column', values='value', aggfunc='mean')
     table1 = list(paper_numbers().query("table == 'I'").dataset.unique())            # datasets in Table I's order, then the others
     datasets = sorted(set(v.dataset.astype(str)), key=lambda d: (table1.index(paper_dataset(d)) if paper_dataset(d) in table1 else len(table1), d)) if 'linear_eval' in res else []
     first = [c for d in datasets for c in (f'test {d}', f'{d} over {FLOORS[0]}')] + [f'{d} erasure s5' for d in datasets]   # the probe, then robustness
     wide = wide[[c for c in first if c in wide] + [c for c in dict.fromkeys(vals.column) if c in wide and c not in first]]
-    out = train.join(wide, how='outer').fillna({'epochs': 0}).reset_index()   # a floor: results, no training
+    out = train.join(wide, how='outer').fillna({'epochs': 0, 'machine': '–'}).reset_index()   # a floor: results, no training
     order = {m: i for i, m in enumerate(table_rows(out.configuration))}
     out = out.assign(epochs=out.epochs.astype(int))
     return out.sort_values(['configuration', 'seed'], key=lambda c: c.map(order) if c.name == 'configuration' else c).reset_index(drop=True), recs
@@ -563,14 +570,15 @@ def write_progress(pub: str | Path) -> str:
     "Write `progress.csv` (values to 3 decimals) and `progress.md` (its caption naming the machines, then the table) into a publish folder from its published units; returns the Markdown."
     pub = Path(pub); t, recs = _progress(pub)
     atomic_write(pub / 'progress.csv', t.round(3).to_csv(index=False))
-    machines = '; '.join(dict.fromkeys(recs.hardware)) or 'none recorded'
+    labels = {m: h for ms, hs in zip(recs.machine, recs.hardware) for m, h in zip(ms.split(' / '), hs.split(' / '))}   # a run resumed elsewhere: both
+    machines = '; '.join(f'{m}: {h}' for m, h in labels.items()) or 'none recorded'
     fmt = lambda c: '{:.0f}' if c in ('epochs', 'views/s') else '{:.2f}' if c in ('train h', 'CPU-h') else '{:.3f}' if c.endswith('AUROC') else '{:.1f}'
-    shown = t.assign(**{c: [(fmt(c).format(x) if x == x else '–') for x in t[c]] for c in t.columns if c not in ('configuration', 'seed', 'CPU-h counted')})
+    shown = t.assign(**{c: [(fmt(c).format(x) if x == x else '–') for x in t[c]] for c in t.columns if c not in ('configuration', 'seed', 'machine', 'CPU-h counted')})
     md = (f'Published units of `{pub.name}` ({len(t)} runs), written by `trust_ssl.report.write_progress` from this folder (do not edit). '
           'Test linear probe (%), margin over image statistics (points, the floor\'s same seed), accuracy on the erasure corruptions at severity 5 '
           "(%, the mean over the four, claim (c)'s measure), dK on contradiction (severity 5 minus 1, x1000), "
           "the gate's spread of w (x1000) and mean AUROC; epochs of the run's own (a branch's after its trunk's), views/s at its median epoch, "
           'hours and CPU-hours of training (counted as the CPU time its epochs recorded, or as threads x hours for epochs that did not record it: '
-          f'then a pause counts). Trained on: {machines}. No difference is tested here (the claims table does that once every seed is in).\n\n' + _markdown(shown))
+          f'then a pause counts), and the machine that trained it ({machines}). No difference is tested here (the claims table does that once every seed is in).\n\n' + _markdown(shown))
     atomic_write(pub / 'progress.md', md)
     return md
