@@ -11,9 +11,9 @@ import torch
 import torch.distributed as dist
 
 # %% auto #0
-__all__ = ['PRECISIONS', 'AMD_CORES', 'check_float', 'check_range', 'widen', 'world_info', 'native_bf16', 'resolve_precision',
-           'autocast', 'machine_info', 'cpu_text', 'auroc', 'knn_predict', 'find_shared_data', 'atomic_write',
-           'remove_stale_temporaries', 'duration_text', 'check_parameters', 'save_figure']
+__all__ = ['PRECISIONS', 'AMD_CORES', 'check_float', 'check_range', 'widen', 'world_info', 'cpu_threads', 'native_bf16',
+           'resolve_precision', 'autocast', 'machine_info', 'cpu_text', 'auroc', 'knn_predict', 'find_shared_data',
+           'atomic_write', 'remove_stale_temporaries', 'duration_text', 'check_parameters', 'save_figure']
 
 # %% ../nbs/00_core.ipynb #c58b19fd
 def check_float(x,           # the value passed by the caller
@@ -49,6 +49,12 @@ def world_info() -> tuple[int, int]:
     "This process's rank and the world size of the default process group; (0, 1) when there is none."
     if dist.is_available() and dist.is_initialized(): return dist.get_rank(), dist.get_world_size()
     return 0, 1
+
+def cpu_threads(local_world: int = 1,  # training processes on this machine
+               ) -> int:
+    "The threads a CPU training process uses: the CPUs this process may run on (its affinity), shared among the machine's `local_world` processes."
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count()
+    return max(1, cpus // local_world)
 
 # %% ../nbs/00_core.ipynb #044e5efb
 PRECISIONS = ('auto', 'bf16', 'fp32')

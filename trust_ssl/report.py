@@ -425,14 +425,15 @@ def run_record(run_dir: str | Path) -> dict:
                 schedule=(f"{last} steps of {cfg['epochs']} epochs (steps per epoch not recorded)" if full == float('inf') else
                           f"{cfg['epochs']} epochs" if last >= full else f"{last} of the {full} steps of {cfg['epochs']} epochs"),
                 hardware=' / '.join(dict.fromkeys(_machine(l) for l in lines if l['kind'] == 'start')) or 'unrecorded',
-                machine=' / '.join(dict.fromkeys(_machine_label(l) for l in lines if l['kind'] == 'start')) or 'unrecorded', train_s=seconds,
+                machine=' / '.join(dict.fromkeys(_machine_label(l) for l in lines if l['kind'] == 'start')) or 'unrecorded',
+                machines=list(dict.fromkeys((_machine_label(l), _machine(l)) for l in lines if l['kind'] == 'start')), train_s=seconds,
                 cpu_hours=cpu / 3600, cpu_counted='both' if len(counted) == 2 else next(iter(counted), 'none'), precision=' / '.join(dict.fromkeys(l.get('precision', '?') for l in lines if l['kind'] == 'start')) or 'unrecorded')
 
 def run_records(run_dirs) -> pd.DataFrame:
     "run_record of every folder of `run_dirs` that holds a run (config.json and history.jsonl); the others are left out."
     dirs = [Path(d) for d in dict.fromkeys(map(str, run_dirs))]
     rows = [run_record(d) for d in dirs if (d / 'config.json').is_file() and (d / 'history.jsonl').is_file()]
-    return pd.DataFrame(rows, columns=['run', 'configuration', 'method', 'seed', 'preset', 'backbone', 'image_size', 'steps', 'schedule', 'hardware', 'machine', 'train_s', 'cpu_hours', 'cpu_counted',
+    return pd.DataFrame(rows, columns=['run', 'configuration', 'method', 'seed', 'preset', 'backbone', 'image_size', 'steps', 'schedule', 'hardware', 'machine', 'machines', 'train_s', 'cpu_hours', 'cpu_counted',
                                        'precision'])
 
 def _counted(runs: pd.DataFrame) -> str:
@@ -570,8 +571,7 @@ def write_progress(pub: str | Path) -> str:
     "Write `progress.csv` (values to 3 decimals) and `progress.md` (its caption naming the machines, then the table) into a publish folder from its published units; returns the Markdown."
     pub = Path(pub); t, recs = _progress(pub)
     atomic_write(pub / 'progress.csv', t.round(3).to_csv(index=False))
-    labels = {m: h for ms, hs in zip(recs.machine, recs.hardware) for m, h in zip(ms.split(' / '), hs.split(' / '))}   # a run resumed elsewhere: both
-    machines = '; '.join(f'{m}: {h}' for m, h in labels.items()) or 'none recorded'
+    machines = '; '.join(dict.fromkeys(f'{m}: {h}' for ms in recs.machines for m, h in ms)) or 'none recorded'   # one label on two machines: both
     fmt = lambda c: '{:.0f}' if c in ('epochs', 'views/s') else '{:.2f}' if c in ('train h', 'CPU-h') else '{:.3f}' if c.endswith('AUROC') else '{:.1f}'
     shown = t.assign(**{c: [(fmt(c).format(x) if x == x else '–') for x in t[c]] for c in t.columns if c not in ('configuration', 'seed', 'machine', 'CPU-h counted')})
     md = (f'Published units of `{pub.name}` ({len(t)} runs), written by `trust_ssl.report.write_progress` from this folder (do not edit). '

@@ -9,18 +9,18 @@ from pathlib import Path
 from typing import NamedTuple
 import pandas as pd
 import torch
-from .core import atomic_write, machine_info, resolve_precision
+from .core import atomic_write, cpu_threads, machine_info, resolve_precision
 from .config import TrainConfig, config_record, legacy_config
 from .models import METHODS, SSLMethod, build_method
 
 # %% auto #0
-__all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', 'TIMING_KEYS', 'ARITHMETIC_KEYS', 'MEASURES',
-           'IDENTITY', 'RESULTS_INDEX', 'INDEX_COLUMNS', 'TEXT_COLUMNS', 'run_folder', 'parse_run_folder',
-           'snapshot_name', 'save_checkpoint', 'load_checkpoint', 'check_resumable', 'append_history', 'trim_history',
-           'inherit_history', 'branch_snapshot', 'history_mismatch', 'start_record', 'arithmetic_here',
-           'arithmetic_mismatch', 'RunLocked', 'RunLock', 'run_id', 'PretrainedRun', 'run_fingerprint',
-           'default_device', 'load_run', 'read_results_file', 'results_file', 'read_index', 'index_results',
-           'save_results', 'read_results', 'remove_results', 'long_results']
+__all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', 'TIMING_KEYS', 'ARITHMETIC_KEYS',
+           'GPU_ARITHMETIC_KEYS', 'MEASURES', 'IDENTITY', 'RESULTS_INDEX', 'INDEX_COLUMNS', 'TEXT_COLUMNS',
+           'run_folder', 'parse_run_folder', 'snapshot_name', 'save_checkpoint', 'load_checkpoint', 'check_resumable',
+           'append_history', 'trim_history', 'inherit_history', 'branch_snapshot', 'history_mismatch', 'start_records',
+           'start_record', 'arithmetic_here', 'arithmetic_mismatch', 'RunLocked', 'RunLock', 'run_id', 'PretrainedRun',
+           'run_fingerprint', 'default_device', 'load_run', 'read_results_file', 'results_file', 'read_index',
+           'index_results', 'save_results', 'read_results', 'remove_results', 'long_results']
 
 # %% ../nbs/07c_runs.ipynb #475f4609
 def run_folder(method: str, seed: int) -> str:
@@ -133,30 +133,47 @@ def history_mismatch(a: str | Path, b: str | Path, step: int) -> str | None:
     return None
 
 # %% ../nbs/07c_runs.ipynb #ee09d49b
-ARITHMETIC_KEYS = ('precision', 'device', 'accelerator', 'cpu_kernels', 'threads', 'processes')   # start-line fields a training's floats depend on
+ARITHMETIC_KEYS = ('precision', 'device', 'accelerator', 'cpu_kernels', 'threads', 'processes')   # start-line fields a CPU training's floats depend on
+GPU_ARITHMETIC_KEYS = ('precision', 'device', 'accelerator', 'processes')                      # a GPU training's (its CPU computes none of the step)
+
+def start_records(history: str | Path) -> list[dict]:
+    "The start lines of a history, one per start of its run (a resume adds one)."
+    return [r for r in map(json.loads, filter(str.strip, Path(history).read_text().splitlines())) if r.get('kind') == 'start']
 
 def start_record(history: str | Path) -> dict:
     "The first start line of a history ({} where it has none)."
-    return _history(history, -1)[1]
+    return next(iter(start_records(history)), {})
 
 def arithmetic_here(precision: str = 'auto',   # what the run asks for (its config's `precision`), resolved on this machine
-                    processes: int = 1,
+                    processes: int = 1,         # its training processes on this machine
                    ) -> dict:
-    "This machine's ARITHMETIC_KEYS for a training asking for `precision` in `processes` processes (on CUDA where there is one)."
+    "This machine's ARITHMETIC_KEYS (and the rest of `machine_info`) for a training asking for `precision` in `processes` processes, on CUDA where there is one."
     device = 'cuda' if torch.cuda.is_available() else 'cpu'
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')                                     # emulated bf16's cost warning: not a training here
-        return {**machine_info(device), 'precision': resolve_precision(precision, device), 'processes': processes}
+        return {**machine_info(device), 'threads': cpu_threads(processes), 'precision': resolve_precision(precision, device), 'processes': processes}
 
-def arithmetic_mismatch(reference: str | Path,  # a history.jsonl whose training is to be repeated here
+def _arith(rec: dict, k: str):
+    "A start line's value of `k`, the device by its type ('cuda:0' and 'cuda' alike)."
+    v = rec.get(k)
+    return str(v).split(':')[0] if k == 'device' and v is not None else v
+
+def arithmetic_mismatch(reference: str | Path,  # a history.jsonl whose training up to its snapshot (else whole) is to be repeated here
                         here: dict,              # `arithmetic_here`
                        ) -> str | None:
-    "Which arithmetic the start line of `reference` records otherwise than `here` has it, so that the training cannot repeat bit for bit (None: none that it records)."
-    start = start_record(reference)
-    diff = [k for k in ARITHMETIC_KEYS if k in start and start[k] != here.get(k)]
+    "Which arithmetic the start lines of `reference` record otherwise than `here` has it, or otherwise among themselves, so that no training here can repeat it bit for bit (None: none that they record)."
+    starts = start_records(reference)
+    if not starts: return None
+    until, name = starts[0].get('snapshot_step'), Path(reference).parent.name
+    starts = [s for s in starts if until is None or s['step'] < until] or starts[:1]
+    keys = lambda s: GPU_ARITHMETIC_KEYS if _arith(s, 'device') == 'cuda' else ARITHMETIC_KEYS
+    for k in keys(starts[0]):
+        seen = list(dict.fromkeys(repr(_arith(s, k)) for s in starts if k in s))
+        if len(seen) > 1: return f"{name} was trained with {k}={' and then '.join(seen)} before its snapshot, so no machine can train it again bit for bit"
+    diff = [k for k in keys(starts[0]) if k in starts[0] and _arith(starts[0], k) != _arith(here, k)]
     if not diff: return None
-    return (f"{Path(reference).parent.name} was trained with " + ', '.join(f'{k}={start[k]!r}' for k in diff)
-            + ', this machine has ' + ', '.join(f'{k}={here.get(k)!r}' for k in diff))
+    return (f"{name} was trained with " + ', '.join(f'{k}={_arith(starts[0], k)!r}' for k in diff)
+            + ', this machine has ' + ', '.join(f'{k}={_arith(here, k)!r}' for k in diff))
 
 # %% ../nbs/07c_runs.ipynb #a4de45a3
 class RunLocked(RuntimeError):

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import torch
 import torch.nn as nn
 import torch.distributed as dist
-from .core import atomic_write, autocast, cpu_text, duration_text, machine_info, remove_stale_temporaries, resolve_precision, world_info
+from .core import atomic_write, autocast, cpu_text, cpu_threads, duration_text, machine_info, remove_stale_temporaries, resolve_precision, world_info
 from .augment import AugmentConfig, two_views
 from .packed import PackedImages
 from .models import METHODS, StepSchedule, build_method, methods_with
@@ -93,7 +93,7 @@ def setup_distributed() -> tuple[int, int, torch.device]:
     local_world = int(os.environ.get('LOCAL_WORLD_SIZE', str(world)))
     if cuda:
         torch.cuda.set_device(local); return rank, world, torch.device('cuda', local)   #| gpu path, untested here
-    torch.set_num_threads(max(1, (len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count()) // local_world))
+    torch.set_num_threads(cpu_threads(local_world))
     return rank, world, torch.device('cpu')
 
 # %% ../nbs/07f_train.ipynb #034b25b9
@@ -365,12 +365,14 @@ def rebuild_prefix(cfg: TrainConfig,          # the trunk's configuration (snaps
     "Train the trunk `cfg` up to its snapshot step only (resuming what is there) and keep the snapshot if its history matches `reference` there: the first epoch checked before the rest is trained."
     ref, out = Path(reference), Path(cfg.out_dir)
     if not ref.is_file(): raise FileNotFoundError(f"reference {ref}: no such file; expected the published trunk's history.jsonl")
-    if why := arithmetic_mismatch(ref, arithmetic_here(cfg.precision, int(os.environ.get('WORLD_SIZE', '1')))):
-        raise PrefixElsewhere(f'{out}: its prefix cannot be trained here as {ref} records it ({why}), so no branch of it starts here: run its branches '
-                              'on a machine like the one that trained it, or train the trunk and its branches again on one machine')
     start = start_record(ref)
-    first = start.get('steps_per_epoch')
-    for stop in ([first] if first and first < start.get('snapshot_step', 0) else []) + ['snapshot']:   # the first epoch, then the rest
+    first, snap = start.get('steps_per_epoch'), start.get('snapshot_step')
+    here = (out / snapshot_name(snap)).is_file() if snap else False         # made here already: nothing to train, the history decides
+    if not here and (why := arithmetic_mismatch(ref, arithmetic_here(cfg.precision, int(os.environ.get('WORLD_SIZE', '1'))))):
+        raise PrefixElsewhere(f'{out}: its prefix cannot be trained here as {ref} records it ({why}), so no branch of it starts here: run its branches '
+                              'on a machine of the arithmetic its history records, or train the trunk and its branches again on one machine')
+    done = load_checkpoint(out / 'checkpoint.pt')['step'] if (out / 'checkpoint.pt').is_file() else 0
+    for stop in ([first] if first and snap and done < first < snap else []) + ['snapshot']:   # the first epoch (unless trained), then the rest
         train(cfg, progress=progress, stop_at=stop)
         snap = json.loads((out / 'config.json').read_text())['resolved']['snapshot_step']
         step = snap if stop == 'snapshot' else stop
