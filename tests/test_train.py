@@ -113,24 +113,33 @@ def test_pretrain_notebook_takes_a_run_config_file(tmp_path):
     state = torch.load(tmp_path / 'runs' / 'pretrain' / 'sample' / 'byol-seed3' / 'checkpoint.pt', weights_only=True)
     assert (state['config']['method'], state['config']['seed'], state['step']) == ('byol', 3, 1)
 
+def _prefix_run(tmp_path, trunk_config, out, *args):
+    "10_pretrain through papermill with a trunk's config.json, into `out` under tmp_path."
+    nb = Path(__file__).resolve().parents[1] / 'nbs' / '10_pretrain.ipynb'
+    return subprocess.run([sys.executable, '-m', 'papermill', str(nb), str(tmp_path / f'{out}.ipynb'), '-p', 'config', str(trunk_config),
+                           '-p', 'out_dir', str(tmp_path / out), *args], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+
+@pytest.mark.slow
 def test_pretrain_notebook_rebuilds_a_trunk_prefix(tmp_path):
-    "until='snapshot' (the driver's prefix step): a published trunk's prefix made again in another folder, up to its snapshot, checked against its history."
+    "until='snapshot' (the driver's prefix step): a published trunk's prefix made again in another folder, up to its snapshot, checked against its history (slow: two trainings through papermill; 07f_train tests rebuild_prefix itself)."
     trunk = _pretrain(tmp_path, 'method', 'trust_ssl', 'epochs', 2, 'batch_size', 32, 'max_steps', 21, 'log_every', 5, 'precision', 'fp32', 'snapshot_step', 'ramp')
     (tmp_path / 'published').mkdir(); shutil.copy(trunk / 'history.jsonl', tmp_path / 'published' / 'history.jsonl')
-    nb = Path(__file__).resolve().parents[1] / 'nbs' / '10_pretrain.ipynb'
-    def prefix(*args, out='again'):
-        return subprocess.run([sys.executable, '-m', 'papermill', str(nb), str(tmp_path / f'{out}.ipynb'), '-p', 'config', str(trunk / 'config.json'),
-                               '-p', 'out_dir', str(tmp_path / out), *args], capture_output=True, text=True, timeout=600, cwd=tmp_path)
-    r = prefix('-p', 'until', 'snapshot', '-p', 'reference', str(tmp_path / 'published' / 'history.jsonl'))
+    r = _prefix_run(tmp_path, trunk / 'config.json', 'again', '-p', 'until', 'snapshot', '-p', 'reference', str(tmp_path / 'published' / 'history.jsonl'))
     assert r.returncode == 0, r.stderr[-3000:]
     state = torch.load(tmp_path / 'again' / 'checkpoint.pt', weights_only=True)
     snap = torch.load(tmp_path / 'again' / 'snapshot-step19.pt', weights_only=True)
     assert state['step'] == snap['step'] == 19
     published = torch.load(trunk / 'snapshot-step19.pt', weights_only=True)['model']
     assert all(torch.equal(v, published[k]) for k, v in snap['model'].items())          # the trunk's own snapshot, bit for bit
+
+def test_pretrain_notebook_refuses_a_bad_prefix_request(tmp_path):
+    "until must be '' or 'snapshot', and 'snapshot' needs the trunk's published history: refused before anything is trained."
+    from trust_ssl.config import config_record, resolve_config
+    cfg = resolve_config('sample', method='trust_ssl', snapshot_step='ramp', out_dir=str(tmp_path / 'trunk'))
+    (tmp_path / 'trunk.json').write_text(json.dumps(config_record(cfg)))
     for args, says in [(['-p', 'until', 'half'], "`until` must be '' (the whole run) or 'snapshot', got 'half'"),
                        (['-p', 'until', 'snapshot'], "give `reference`")]:
-        r = prefix(*args, out='bad')
+        r = _prefix_run(tmp_path, tmp_path / 'trunk.json', 'bad', *args)
         assert r.returncode != 0 and says in r.stderr, (args, r.stderr[-2000:])
         assert not (tmp_path / 'bad' / 'checkpoint.pt').exists()
 
