@@ -419,14 +419,14 @@ def run_record(run_dir: str | Path) -> dict:
             if held != held or cpu != cpu: cpu, counted = float('nan'), {'none'}; continue   # a GPU epoch: no CPU-hours for the run
             cpu += l['cpu_s'] * procs if 'cpu_s' in l else s * held          # rank 0's CPU time, taken as each process's
             counted.add('CPU time' if 'cpu_s' in l else 'cores x hours')
+    machines = list(dict.fromkeys((_machine_label(l), _machine(l)) for l in lines if l['kind'] == 'start'))   # each start's (label, machine)
     full = cfg['epochs'] * res['steps_per_epoch'] if 'steps_per_epoch' in res else float('inf')
     return dict(run=str(run_dir.resolve()), configuration=cfg.get('name') or cfg['method'], method=cfg['method'], seed=cfg['seed'], preset=cfg.get('preset') or 'none',
                 backbone=cfg['backbone'], image_size=cfg['image_size'], steps=last,
                 schedule=(f"{last} steps of {cfg['epochs']} epochs (steps per epoch not recorded)" if full == float('inf') else
                           f"{cfg['epochs']} epochs" if last >= full else f"{last} of the {full} steps of {cfg['epochs']} epochs"),
-                hardware=' / '.join(dict.fromkeys(_machine(l) for l in lines if l['kind'] == 'start')) or 'unrecorded',
-                machine=' / '.join(dict.fromkeys(_machine_label(l) for l in lines if l['kind'] == 'start')) or 'unrecorded',
-                machines=list(dict.fromkeys((_machine_label(l), _machine(l)) for l in lines if l['kind'] == 'start')), train_s=seconds,
+                hardware=' / '.join(dict.fromkeys(h for _, h in machines)) or 'unrecorded', machine=' / '.join(dict.fromkeys(m for m, _ in machines)) or 'unrecorded',
+                machines=machines, train_s=seconds,
                 cpu_hours=cpu / 3600, cpu_counted='both' if len(counted) == 2 else next(iter(counted), 'none'), precision=' / '.join(dict.fromkeys(l.get('precision', '?') for l in lines if l['kind'] == 'start')) or 'unrecorded')
 
 def run_records(run_dirs) -> pd.DataFrame:

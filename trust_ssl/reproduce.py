@@ -17,7 +17,7 @@ from .evaluate import dataset_name
 from .models import METHODS, methods_with
 from .config import DEFAULT_PRESET, PRESETS, load_config_file, parse_overrides, resolve_config
 from .report import write_progress
-from .runs import MEASURES, RunLock, arithmetic_here, arithmetic_mismatch, index_results, snapshot_name, start_record, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
+from .runs import MEASURES, RunLock, index_results, prefix_elsewhere, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
 from .study import CONFIGURATIONS, STUDY, Configuration, configuration, phase
 
 # %% auto #0
@@ -216,11 +216,9 @@ def _prefix_elsewhere(s: Step) -> str | None:
     "Why the trunk prefix `s` (a `rebuilds` step) cannot be trained on this machine: its published history's arithmetic against this machine's for the precision the trunk asked for (None: it can, it is here already, or nothing is recorded)."
     ref = Path(s.params['reference'])
     if not ref.is_file(): return None                                        # rebuild_prefix names what is missing
-    snap = start_record(ref).get('snapshot_step')
-    if snap and (Path(s.params['out_dir']) / snapshot_name(snap)).is_file(): return None   # made here: nothing to train
     try: asked = json.loads((ref.parent / 'config.json').read_text()).get('precision', 'auto')
     except (OSError, ValueError, AttributeError): asked = 'auto'
-    return arithmetic_mismatch(ref, arithmetic_here(asked if asked in core.PRECISIONS else 'auto'))
+    return prefix_elsewhere(ref, s.params['out_dir'], asked if asked in core.PRECISIONS else 'auto')
 
 def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | None = None,
              execute: Callable | None = None,   # runs one Step; papermill on nbs/<step.notebook> if None

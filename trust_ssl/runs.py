@@ -18,9 +18,10 @@ __all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', '
            'GPU_ARITHMETIC_KEYS', 'MEASURES', 'IDENTITY', 'RESULTS_INDEX', 'INDEX_COLUMNS', 'TEXT_COLUMNS',
            'run_folder', 'parse_run_folder', 'snapshot_name', 'save_checkpoint', 'load_checkpoint', 'check_resumable',
            'append_history', 'trim_history', 'inherit_history', 'branch_snapshot', 'history_mismatch', 'start_records',
-           'start_record', 'arithmetic_here', 'arithmetic_mismatch', 'RunLocked', 'RunLock', 'run_id', 'PretrainedRun',
-           'run_fingerprint', 'default_device', 'load_run', 'read_results_file', 'results_file', 'read_index',
-           'index_results', 'save_results', 'read_results', 'remove_results', 'long_results']
+           'start_record', 'arithmetic_here', 'arithmetic_mismatch', 'prefix_elsewhere', 'RunLocked', 'RunLock',
+           'run_id', 'PretrainedRun', 'run_fingerprint', 'default_device', 'load_run', 'read_results_file',
+           'results_file', 'read_index', 'index_results', 'save_results', 'read_results', 'remove_results',
+           'long_results']
 
 # %% ../nbs/07c_runs.ipynb #475f4609
 def run_folder(method: str, seed: int) -> str:
@@ -174,6 +175,16 @@ def arithmetic_mismatch(reference: str | Path,  # a history.jsonl whose training
     if not diff: return None
     return (f"{name} was trained with " + ', '.join(f'{k}={_arith(starts[0], k)!r}' for k in diff)
             + ', this machine has ' + ', '.join(f'{k}={_arith(here, k)!r}' for k in diff))
+
+def prefix_elsewhere(reference: str | Path,   # the published trunk's history.jsonl
+                     out_dir: str | Path,      # where the trunk's prefix is (or would be) trained on this machine
+                     precision: str = 'auto',  # what the trunk asked for
+                     processes: int = 1,
+                    ) -> str | None:
+    "Why this machine cannot train the trunk's prefix again (`arithmetic_mismatch`), or None: it can, or its snapshot is here already (nothing to train; the history decides)."
+    snap = start_record(reference).get('snapshot_step')
+    if snap and (Path(out_dir) / snapshot_name(snap)).is_file(): return None
+    return arithmetic_mismatch(reference, arithmetic_here(precision, processes))
 
 # %% ../nbs/07c_runs.ipynb #a4de45a3
 class RunLocked(RuntimeError):

@@ -19,8 +19,8 @@ from .config import DEFAULT_PRESET, PRESETS, TrainConfig, config_record, legacy_
 from .optim import LARS, make_schedules, param_groups, ramp_start, resolve_step
 from .monitor import Monitor
 from .packs import check_same_data, data_fingerprint, training_data
-from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, append_history, arithmetic_here, arithmetic_mismatch, branch_snapshot, check_resumable,
-                            history_mismatch, inherit_history, load_checkpoint, save_checkpoint, snapshot_name, start_record, trim_history)
+from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, append_history, branch_snapshot, check_resumable,
+                            history_mismatch, inherit_history, load_checkpoint, save_checkpoint, prefix_elsewhere, snapshot_name, start_record, trim_history)
 
 # %% auto #0
 __all__ = ['ETA_AFTER', 'NonFiniteLoss', 'train_step', 'check_branch', 'setup_distributed', 'Progress', 'Loop', 'save_training',
@@ -367,8 +367,7 @@ def rebuild_prefix(cfg: TrainConfig,          # the trunk's configuration (snaps
     if not ref.is_file(): raise FileNotFoundError(f"reference {ref}: no such file; expected the published trunk's history.jsonl")
     start = start_record(ref)
     first, snap = start.get('steps_per_epoch'), start.get('snapshot_step')
-    here = (out / snapshot_name(snap)).is_file() if snap else False         # made here already: nothing to train, the history decides
-    if not here and (why := arithmetic_mismatch(ref, arithmetic_here(cfg.precision, int(os.environ.get('WORLD_SIZE', '1'))))):
+    if why := prefix_elsewhere(ref, out, cfg.precision, int(os.environ.get('WORLD_SIZE', '1'))):
         raise PrefixElsewhere(f'{out}: its prefix cannot be trained here as {ref} records it ({why}), so no branch of it starts here: run its branches '
                               'on a machine of the arithmetic its history records, or train the trunk and its branches again on one machine')
     done = load_checkpoint(out / 'checkpoint.pt')['step'] if (out / 'checkpoint.pt').is_file() else 0
