@@ -19,7 +19,7 @@ from .config import DEFAULT_PRESET, PRESETS, TrainConfig, config_record, legacy_
 from .optim import LARS, make_schedules, param_groups, ramp_start, resolve_step
 from .monitor import Monitor
 from .packs import check_same_data, data_fingerprint, training_data
-from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, append_history, branch_snapshot, check_resumable,
+from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, RunLocked, append_history, branch_snapshot, check_resumable,
                             history_mismatch, inherit_history, load_checkpoint, save_checkpoint, prefix_elsewhere, snapshot_name, start_record, trim_history)
 
 # %% auto #0
@@ -417,9 +417,16 @@ def _file_preset(path: str) -> str:
 if __name__ == '__main__' and '__file__' in globals(): main()   # run as `python -m trust_ssl.train`, not in a notebook
 
 # %% ../nbs/07f_train.ipynb #54ebe10d
-def demo_run(folder: str | Path, method: str = 'trust_ssl', steps: int = 8) -> Path:
-    "A `sample`-preset run of `steps` steps in `folder` (made once): the default input of the evaluation notebooks."
-    folder = Path(folder)
-    if not (folder / 'checkpoint.pt').is_file():
-        train(resolve_config('sample', method=method, max_steps=steps, out_dir=str(folder)))
-    return folder
+def demo_run(folder: str | Path, method: str = 'trust_ssl', steps: int = 8,
+             wait_s: float = 900.,   # how long to wait for another process that is making it
+            ) -> Path:
+    "A `sample`-preset run of `steps` steps in `folder` (made once, shared): the default input of the evaluation notebooks."
+    folder = Path(folder); ckpt = folder / 'checkpoint.pt'; deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            if not ckpt.is_file() or load_checkpoint(ckpt)['step'] < steps:
+                train(resolve_config('sample', method=method, max_steps=steps, out_dir=str(folder)))
+            return folder
+        except RunLocked:                                   # another process is making it: use it once made
+            if time.monotonic() > deadline: raise
+            time.sleep(0.5)
