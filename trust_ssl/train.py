@@ -420,13 +420,14 @@ if __name__ == '__main__' and '__file__' in globals(): main()   # run as `python
 def demo_run(folder: str | Path, method: str = 'trust_ssl', steps: int = 8,
              wait_s: float = 900.,   # how long to wait for another process that is making it
             ) -> Path:
-    "A `sample`-preset run of `steps` steps in `folder` (made once, shared): the default input of the evaluation notebooks."
+    "A `sample`-preset run of `steps` steps of `method` in `folder` (made once, shared): the default input of the evaluation notebooks."
     folder = Path(folder); ckpt = folder / 'checkpoint.pt'; deadline = time.monotonic() + wait_s
     while True:
-        try:
-            if not ckpt.is_file() or load_checkpoint(ckpt)['step'] < steps:
-                train(resolve_config('sample', method=method, max_steps=steps, out_dir=str(folder)))
-            return folder
+        state = load_checkpoint(ckpt) if ckpt.is_file() else None
+        if state is not None and state['hparams']['method'] != method:
+            raise ValueError(f"{folder} holds a {state['hparams']['method']!r} run, not {method!r}: give demo_run another folder")
+        if state is not None and state['step'] >= steps: return folder
+        try: train(resolve_config('sample', method=method, max_steps=steps, out_dir=str(folder)))
         except RunLocked:                                   # another process is making it: use it once made
             if time.monotonic() > deadline: raise
             time.sleep(0.5)
