@@ -423,11 +423,12 @@ def demo_run(folder: str | Path, method: str = 'trust_ssl', steps: int = 8,
     "A `sample`-preset run of `steps` steps of `method` in `folder` (made once, shared): the default input of the evaluation notebooks."
     folder = Path(folder); ckpt = folder / 'checkpoint.pt'; deadline = time.monotonic() + wait_s
     while True:
+        if RunLock.holder(folder) and time.monotonic() < deadline: time.sleep(0.5); continue   # another process is making it: wait on its lock record, not by reloading the checkpoint
         state = load_checkpoint(ckpt) if ckpt.is_file() else None
         if state is not None and state['hparams']['method'] != method:
             raise ValueError(f"{folder} holds a {state['hparams']['method']!r} run, not {method!r}: give demo_run another folder")
         if state is not None and state['step'] >= steps: return folder
         try: train(resolve_config('sample', method=method, max_steps=steps, out_dir=str(folder)))
-        except RunLocked:                                   # another process is making it: use it once made
+        except RunLocked:                                   # taken between the look and the try, or held past the wait
             if time.monotonic() > deadline: raise
             time.sleep(0.5)
