@@ -1,5 +1,6 @@
 "The project settings that the notebooks and papermill rely on."
 import json, re
+import pytest
 from pathlib import Path
 from nbdev.config import get_config
 from nbdev.clean import clean_nb
@@ -89,3 +90,23 @@ def test_papermill_sees_every_notebook_parameter(caplog):
             assert not caplog.records, f'{path.name}: {caplog.records[0].getMessage()}'
             checked += 1
     assert checked >= 7, checked
+
+def _readme_module():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location('ci_readme', ROOT / '.ci' / 'readme.py')
+    mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod); return mod
+
+def test_readme_includes_a_generated_table_as_written(tmp_path):
+    "`{{< include PATH >}}` in index.ipynb's markdown is replaced by the file's text (PATH relative to nbs/); a missing file stops the render, naming it."
+    readme = _readme_module()
+    (tmp_path / 'nbs').mkdir(); (tmp_path / 'table.md').write_text('Caption.\n\n| a |\n|---|\n| 1 |\n')
+    text = readme.expand('Before.\n{{< include ../table.md >}}\nAfter.', nbs=tmp_path / 'nbs')
+    assert text == 'Before.\nCaption.\n\n| a |\n|---|\n| 1 |\nAfter.', text
+    assert readme.expand('a line that mentions {{< include x.md >}} inside it', nbs=tmp_path / 'nbs').endswith('inside it')   # only a line of its own
+    with pytest.raises(SystemExit, match='gone.md is not a file'): readme.expand('{{< include ../gone.md >}}', nbs=tmp_path / 'nbs')
+
+def test_readme_is_rendered_from_index_with_its_includes():
+    "README.md is what .ci/readme.py renders from nbs/index.ipynb now, included tables as they are committed (CI checks the same after a render)."
+    readme = _readme_module()
+    nb = json.loads((ROOT / 'nbs' / 'index.ipynb').read_text(encoding='utf-8'))
+    assert readme.render(nb) == (ROOT / 'README.md').read_text(encoding='utf-8'), 'README.md is stale: run python .ci/readme.py'

@@ -25,8 +25,9 @@ __all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE
            'linear_table', 'robustness_values', 'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows',
            'ablation_table', 'ki_values', 'paper_ki_changes', 'ki_table', 'ki_sources', 'gate_values', 'gate_summary',
            'gate_factors', 'Claim', 'claim_table', 'corrected', 'pair_text', 'verdict_text', 'write_claims',
-           'load_history', 'load_histories', 'run_record', 'run_records', 'caption', 'severity5_heatmap', 'ki_by_group',
-           'table_rows', 'ablation_dynamics', 'pilot_table', 'write_pilot', 'progress_table', 'write_progress']
+           'claims_summary', 'load_history', 'load_histories', 'run_record', 'run_records', 'seeds_text', 'caption',
+           'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics', 'pilot_table', 'write_pilot',
+           'progress_table', 'write_progress']
 
 # %% ../nbs/15b_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -356,6 +357,7 @@ def corrected(claims: pd.DataFrame, alpha: float = 0.05,
 # %% ../nbs/15b_report.ipynb #a2886a52
 def pair_text(a: str, b: str, sign=1) -> str:
     "A difference as tested, in words: 'a - b', 'a (against 0)'; where the paper claims a fall (sign -1), 'b - a' or 'a: its fall (against 0)'."
+    b = b if isinstance(b, str) else ''      # no b: read back from a CSV, an empty b is NaN
     if sign < 0: return f'{b} - {a}' if b else f'{a}: its fall (against 0)'
     return f'{a} - {b}' if b else f'{a} (against 0)'
 
@@ -376,7 +378,26 @@ def write_claims(claims: pd.DataFrame,  # from claim_table
                           'p adjusted': [f'{p:.3f}' if p == p else 'n/a' for p in claims.p_adjusted],
                           'verdict': [verdict_text(r) for r in claims.itertuples()]})
     atomic_write(folder / f'{stem}.md', f'{caption}\n\n' + _markdown(shown))
+    atomic_write(folder / f'{stem}_summary.md', f'{caption}\n\n' + _markdown(claims_summary(claims)))
     return shown
+
+def _verdict_cell(r) -> str:   # r: a row of claim_table (itertuples)
+    "A verdict with its correction: 'not resolved (primary, Holm p 0.914)', and the uncorrected verdict where it differs."
+    p = f'{r.p_adjusted:.3f}' if r.p_adjusted == r.p_adjusted else 'n/a'
+    alone = f'; at 95% alone: {r.verdict_95}' if r.verdict_95 != r.verdict else ''
+    return f"{verdict_text(r)} ({'primary, Holm p' if r.primary else 'exploratory, BH q'} {p}{alone})"
+
+def claims_summary(claims: pd.DataFrame,  # from claim_table
+                  ) -> pd.DataFrame:      # claim, what it isolates, a - b, value, then per dataset (EuroSAT first): its difference and its verdict
+    "The claims table in a reader's shape: one row per comparison, the datasets side by side, each verdict with its correction (the README shows this, drawn from the same claims)."
+    sign = claims.get('sign', pd.Series(1, index=claims.index)).fillna(1)
+    c = claims.assign(pair=[pair_text(a, b, s) for a, b, s in zip(claims.a, claims.b, sign)], cell=[_verdict_cell(r) for r in claims.itertuples()])
+    keys = ['claim', 'what', 'pair', 'value']
+    rows = pd.DataFrame(list(dict.fromkeys(c[keys].itertuples(index=False, name=None))), columns=keys)
+    sets = sorted(c.dataset.astype(str).unique(), key=lambda d: (d != 'eurosat', d != 'aid', d))
+    for d in sets:
+        rows = rows.merge(c[c.dataset.astype(str) == d][keys + ['text', 'cell']].rename(columns={'text': f'{d}: difference', 'cell': f'{d}: verdict'}), on=keys, how='left')
+    return rows.rename(columns={'what': 'what it isolates', 'pair': 'a - b'}).fillna('–')
 
 # %% ../nbs/15b_report.ipynb #e1f014a9
 def load_history(run_dir: str | Path) -> pd.DataFrame:
@@ -442,6 +463,19 @@ def _counted(runs: pd.DataFrame) -> str:
     if len(kinds) == 1 and kinds != {'both'}: return kinds.pop()
     return 'CPU time; cores x hours where an epoch did not record it' if kinds else 'none'
 
+def seeds_text(results: pd.DataFrame,  # results with columns seed (and configuration)
+              ) -> str:               # 'seed 0', 'seeds 0-4', 'seeds 0, 2', with each configuration's count where they differ
+    "The seeds behind a table, and how many each configuration has where they differ: a study's controls may have fewer seeds than its primaries."
+    def span(seeds) -> str:
+        s = sorted({int(x) for x in seeds})
+        if len(s) == 1: return f'seed {s[0]}'
+        return f'seeds {s[0]}-{s[-1]}' if s == list(range(s[0], s[-1] + 1)) else 'seeds ' + ', '.join(map(str, s))
+    text = span(results.seed)
+    if 'configuration' not in results: return text
+    n = results.groupby('configuration', observed=True).seed.nunique()
+    if n.nunique() <= 1: return text
+    return text + ' (' + '; '.join(f"{k} for {', '.join(sorted(map(str, g.index)))}" for k, g in sorted(n.groupby(n), key=lambda kg: -kg[0])) + ')'
+
 def caption(what: str,              # what the table shows, one sentence
             results: pd.DataFrame,  # the results it is made from (columns run, dataset, seed)
             records: pd.DataFrame,  # run_records of (at least) the runs behind them
@@ -463,7 +497,7 @@ def caption(what: str,              # what the table shows, one sentence
                    + (f'; the training records of {n_runs - found} of its {n_runs} runs were not found' if found < n_runs else ''))
     else: trained = untrained or f'the training records of its {n_runs} run(s) were not found'
     data = ', '.join(sorted(results.dataset.astype(str).unique()))
-    return f'{what} Ours: {trained}; data {data}; {results.seed.nunique()} seed(s)' + (f'; {cells}.' if cells else '.')
+    return f'{what} Ours: {trained}; data {data}; {seeds_text(results)}' + (f'; {cells}.' if cells else '.')
 
 # %% ../nbs/15b_report.ipynb #41e2425e
 def severity5_heatmap(rob: pd.DataFrame,  # robustness results
