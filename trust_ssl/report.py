@@ -361,14 +361,15 @@ def pair_text(a: str, b: str, sign=1) -> str:
     if sign < 0: return f'{b} - {a}' if b else f'{a}: its fall (against 0)'
     return f'{a} - {b}' if b else f'{a} (against 0)'
 
-def verdict_text(r) -> str:   # r: a row of claim_table (itertuples)
-    "A claim's verdict as a table shows it: naming the configurations not shown above the floors, and saying where a pair crosses precisions."
+def verdict_text(r, notes: tuple = ()) -> str:   # r: a row of claim_table (itertuples); notes: more to say in the same brackets
+    "A claim's verdict as a table shows it: naming the configurations not shown above the floors, and saying where a pair crosses precisions (then any `notes`, in the same brackets)."
     m = r.mixed_precision
-    return r.verdict + (f': {r.learnt[4:]}' if r.verdict == 'not above the floors' else '') + (f' ({m} paired across precisions)' if isinstance(m, str) and m else '')
+    notes = [*([f'{m} paired across precisions'] if isinstance(m, str) and m else []), *notes]
+    return r.verdict + (f': {r.learnt[4:]}' if r.verdict == 'not above the floors' else '') + (f" ({'; '.join(notes)})" if notes else '')
 
 def write_claims(claims: pd.DataFrame,  # from claim_table
                  folder: str | Path, caption: str, stem: str = 'claims') -> pd.DataFrame:
-    "The claims table as CSV (every column) and Markdown (claim, what, a - b, value, dataset, difference, primary or exploratory, adjusted p, verdict, naming a configuration not shown above the floors); returns the Markdown's frame."
+    "The claims table as CSV (every column) and Markdown (claim, what, a - b, value, dataset, difference, primary or exploratory, adjusted p, verdict, naming a configuration not shown above the floors), and `claims_summary` as `<stem>_summary.md`; returns the Markdown's frame."
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     claims.to_csv(folder / f'{stem}.csv', index=False)
     shown = pd.DataFrame({'claim': claims.claim, 'what it isolates': claims.what,
@@ -382,10 +383,10 @@ def write_claims(claims: pd.DataFrame,  # from claim_table
     return shown
 
 def _verdict_cell(r) -> str:   # r: a row of claim_table (itertuples)
-    "A verdict with its correction: 'not resolved (primary, Holm p 0.914)', and the uncorrected verdict where it differs."
+    "A verdict with its correction, 'not resolved (primary, Holm p 0.914)', and the uncorrected verdict where it differs."
     p = f'{r.p_adjusted:.3f}' if r.p_adjusted == r.p_adjusted else 'n/a'
-    alone = f'; at 95% alone: {r.verdict_95}' if r.verdict_95 != r.verdict else ''
-    return f"{verdict_text(r)} ({'primary, Holm p' if r.primary else 'exploratory, BH q'} {p}{alone})"
+    alone = [f'at 95% alone: {r.verdict_95}'] if isinstance(r.verdict_95, str) and r.verdict_95 != r.verdict else []
+    return verdict_text(r, (f"{'primary, Holm p' if r.primary else 'exploratory, BH q'} {p}", *alone))
 
 def claims_summary(claims: pd.DataFrame,  # from claim_table
                   ) -> pd.DataFrame:      # claim, what it isolates, a - b, value, then per dataset (EuroSAT first): its difference and its verdict
@@ -393,6 +394,8 @@ def claims_summary(claims: pd.DataFrame,  # from claim_table
     sign = claims.get('sign', pd.Series(1, index=claims.index)).fillna(1)
     c = claims.assign(pair=[pair_text(a, b, s) for a, b, s in zip(claims.a, claims.b, sign)], cell=[_verdict_cell(r) for r in claims.itertuples()])
     keys = ['claim', 'what', 'pair', 'value']
+    if len(twice := c[c.duplicated(keys + ['dataset'], keep=False)]):
+        raise ValueError(f"claims: {len(twice)} rows for the same comparison and dataset ({', '.join(sorted(set(twice.pair + ' on ' + twice.dataset.astype(str))))}); expected one each, as claim_table gives")
     rows = pd.DataFrame(list(dict.fromkeys(c[keys].itertuples(index=False, name=None))), columns=keys)
     sets = sorted(c.dataset.astype(str).unique(), key=lambda d: (d != 'eurosat', d != 'aid', d))
     for d in sets:
@@ -463,18 +466,28 @@ def _counted(runs: pd.DataFrame) -> str:
     if len(kinds) == 1 and kinds != {'both'}: return kinds.pop()
     return 'CPU time; cores x hours where an epoch did not record it' if kinds else 'none'
 
+def _seeds(values) -> tuple:
+    "The seeds among `values`, sorted, once each (a missing one left out)."
+    return tuple(sorted({int(x) for x in values if pd.notna(x)}))
+
+def _seed_list(seeds: tuple) -> str:
+    "'0-4', '0, 2, 5' or '3': sorted seeds in few characters."
+    return f'{seeds[0]}-{seeds[-1]}' if len(seeds) > 2 and seeds == tuple(range(seeds[0], seeds[-1] + 1)) else ', '.join(map(str, seeds))
+
 def seeds_text(results: pd.DataFrame,  # results with columns seed (and configuration)
-              ) -> str:               # 'seed 0', 'seeds 0-4', 'seeds 0, 2', with each configuration's count where they differ
-    "The seeds behind a table, and how many each configuration has where they differ: a study's controls may have fewer seeds than its primaries."
-    def span(seeds) -> str:
-        s = sorted({int(x) for x in seeds})
-        if len(s) == 1: return f'seed {s[0]}'
-        return f'seeds {s[0]}-{s[-1]}' if s == list(range(s[0], s[-1] + 1)) else 'seeds ' + ', '.join(map(str, s))
-    text = span(results.seed)
+              ) -> str:               # 'seed 0', 'seeds 0-4', 'seeds 0-4 (byol, vicreg: 0-2; the others: 0-4)'
+    "The seeds behind a table and, where configurations have different seeds (a study's controls have fewer than its primaries), which have which: the set most configurations have (on a tie, the larger) is 'the others'."
+    every = _seeds(results.seed) if 'seed' in results else ()
+    if not every: return 'no seeds recorded'
+    text = f"seed{'s' if len(every) > 1 else ''} {_seed_list(every)}"
     if 'configuration' not in results: return text
-    n = results.groupby('configuration', observed=True).seed.nunique()
-    if n.nunique() <= 1: return text
-    return text + ' (' + '; '.join(f"{k} for {', '.join(sorted(map(str, g.index)))}" for k, g in sorted(n.groupby(n), key=lambda kg: -kg[0])) + ')'
+    sets = results.groupby('configuration', observed=True).seed.agg(_seeds)
+    sets = sets[sets.map(len) > 0]
+    if sets.nunique() <= 1: return text
+    count = sets.value_counts()
+    order = sorted(count.index, key=lambda s: (-count[s], -len(s), s))      # the commonest first; on a tie the larger set
+    rest = [f"{', '.join(sorted(map(str, sets.index[sets.map(s.__eq__)])))}: {_seed_list(s)}" for s in order[1:]]
+    return f"{text} ({'; '.join(rest)}; the others: {_seed_list(order[0])})"
 
 def caption(what: str,              # what the table shows, one sentence
             results: pd.DataFrame,  # the results it is made from (columns run, dataset, seed)
