@@ -96,10 +96,14 @@ def _check_run(out, steps, world, method):
 def _refusal_in_process(tmp_path, monkeypatch, **parameters) -> Exception | None:
     """10_pretrain's code cells run in this process, from `tmp_path`, with `parameters` injected as papermill injects them
     (`papermill.execute_notebook(..., prepare_only=True)`: the notebook papermill would run, its parameters cell injected,
-    not executed), up to the first error, which is returned (None: no cell failed, so the run went on and trained). It
-    spares a kernel's start and imports (about 10 s a case on the 2-core Zen 3 machine); one refusal still goes through
-    papermill itself, end to end, in the test below."""
-    import papermill
+    not executed), up to the first error, which is returned (None: no cell failed). Training in this process is itself an
+    error: `train` and `rebuild_prefix` are replaced for the call by a function that raises, so a refusal that moved past
+    the training fails at once instead of training here. It spares a kernel's start per case (about 10 s on the 2-core
+    Zen 3 machine); the notebook's imports (pandas, matplotlib with its default backend) then live in this process. One
+    refusal still goes through papermill itself, end to end, in the test below."""
+    import papermill, trust_ssl.train
+    def trained(*args, **kwargs): raise AssertionError('10_pretrain trained: a refusal expected before any training')
+    monkeypatch.setattr(trust_ssl.train, 'train', trained); monkeypatch.setattr(trust_ssl.train, 'rebuild_prefix', trained)
     monkeypatch.chdir(tmp_path)
     nb = papermill.execute_notebook(str(Path(__file__).resolve().parents[1] / 'nbs' / '10_pretrain.ipynb'), str(tmp_path / 'prepared.ipynb'),
                                     parameters, prepare_only=True, progress_bar=False)
@@ -120,8 +124,8 @@ def test_pretrain_notebook_refuses_bad_parameters(tmp_path, monkeypatch):
     e = _refusal_in_process(tmp_path, monkeypatch, overrides={'epochs': 'abc', 'batch_size': -4}, out_dir=str(tmp_path / 'bad'))
     assert e is not None and "`epochs` must be an integer of at least 1, got 'abc'; `batch_size` must be" in str(e), e
     assert not (tmp_path / 'bad').exists()
-    e = _refusal_in_process(tmp_path, monkeypatch, seed='one', out_dir=str(tmp_path / 'bad'))      # the in-process path refuses as papermill's does
-    assert isinstance(e, TypeError) and "`seed` must be" in str(e), e
+    e = _refusal_in_process(tmp_path, monkeypatch, seed='one', out_dir=str(tmp_path / 'bad'))   # check_parameters' type check: the injected cell and its annotations are seen
+    assert isinstance(e, TypeError) and str(e).startswith("10_pretrain: `seed` must be"), e
 
 def test_pretrain_notebook_takes_a_run_config_file(tmp_path):
     "-p config with a run's config.json: the parameters left out keep the file's method and seed (not the notebook's defaults)."
