@@ -50,6 +50,12 @@ def _parameters(path):
     assert all(isinstance(n, ast.AnnAssign) for n in body if isinstance(n, (ast.Assign, ast.AnnAssign))), f'{path.name}: a parameter without its type'
     return {n.target.id: ast.literal_eval(n.value) for n in body if isinstance(n, ast.AnnAssign)}
 
+def _annotations(path):
+    "The annotations of a notebook's parameters cell, as written."
+    import ast
+    cell = next(c for c in json.loads(path.read_text())['cells'] if 'parameters' in c.get('metadata', {}).get('tags', []))
+    return {n.target.id: ast.unparse(n.annotation) for n in ast.parse(''.join(cell['source'])).body if isinstance(n, ast.AnnAssign)}
+
 def test_pretrain_notebook_takes_a_configuration_not_a_mirror_of_it():
     "10_pretrain resolves like every entry point: its preset defaults to DEFAULT_PRESET, and of TrainConfig's fields it names only the run's identity; the rest come in `config` (a file) and `overrides`."
     import dataclasses
@@ -70,6 +76,57 @@ def test_every_papermill_notebook_checks_its_parameters():
         assert 'check_parameters(globals()' in ''.join(cells[at[0] + 1]['source']), path.name
         checked += 1
     assert checked >= 7, checked
+
+_SHELL_CHECK = r"""
+import json, sys, papermill
+from pathlib import Path
+from execnb.shell import CaptureShell
+from trust_ssl.core import check_parameters, declared_parameters
+def error(f):
+    try: f()
+    except TypeError as e: return str(e)
+out = {}
+for path, bad, tmp in json.loads(sys.argv[1]):
+    name = Path(path).stem
+    nb = papermill.execute_notebook(path, tmp, {'not_a_parameter': 1, bad: 2}, prepare_only=True, progress_bar=False)
+    cells = [c for c in nb.cells if c.cell_type == 'code']
+    upto = next(i for i, c in enumerate(cells) if 'injected-parameters' in c.metadata.get('tags', []))
+    shell = CaptureShell()
+    for c in cells[:upto + 1]:
+        r = shell.run_cell(c.source)
+        assert r.exception is None, (name, c.source[:200], r.exception)
+    ns = shell.user_ns
+    kept = {k: repr(v) for k, v in ns['__annotations__'].items()} if '__annotations__' in ns else None
+    declared = {k: repr(v) for k, v in declared_parameters(ns).items()}
+    ns.pop('__annotations__', None)                              # as Python 3.14 leaves a notebook's namespace
+    unknown = error(lambda: check_parameters(ns, name))
+    del ns['not_a_parameter']
+    out[name] = dict(kept=kept, declared=declared, unknown=unknown, mistyped=error(lambda: check_parameters(ns, name)))
+print(json.dumps(out))
+"""
+
+def test_parameters_are_checked_from_the_cells_ipython_ran(tmp_path):
+    """Each papermill notebook, its parameters injected by papermill and its cells run in IPython as nbdev_test runs them
+    (execnb's shell): `declared_parameters` reads from the cells' source what `__annotations__` holds up to Python 3.13,
+    and `check_parameters` still refuses an unknown and a mistyped parameter, naming every declared one, once
+    `__annotations__` is gone, as Python 3.14 (PEP 649) leaves a notebook's namespace. One process for all of them."""
+    import subprocess, sys
+    cases = []
+    for path in sorted((ROOT / 'nbs').glob('*.ipynb')):
+        if not any('parameters' in c.get('metadata', {}).get('tags', []) for c in json.loads(path.read_text())['cells']): continue
+        anns = _annotations(path)
+        cases.append((str(path), next(k for k, t in anns.items() if t == 'str'), str(tmp_path / path.name)))
+    assert len(cases) >= 7, cases
+    r = subprocess.run([sys.executable, '-c', _SHELL_CHECK, json.dumps(cases)], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr[-3000:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    for path, bad, _ in cases:
+        name, params = Path(path).stem, _parameters(Path(path))
+        got = out[name]
+        if sys.version_info < (3, 14): assert got['declared'] == got['kept'], name
+        assert set(got['declared']) == set(params), name
+        assert got['unknown'] == f"{name}: unknown parameter(s) ['not_a_parameter']; its parameters are {sorted(params)}", got['unknown']
+        assert got['mistyped'].startswith(f'{name}: `{bad}` must be str, got 2') and 'pass a string with -r (raw)' in got['mistyped'], got['mistyped']
 
 def test_papermill_sees_every_notebook_parameter(caplog):
     "papermill's own parser (`--help-notebook`, the 'unknown parameter' check) reads each parameters cell whole, silently."

@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_core.ipynb #979ddeac
 from __future__ import annotations
-import types, typing
+import ast, linecache, types, typing
 import os, platform, tempfile, warnings
 from pathlib import Path
 import torch
@@ -13,7 +13,8 @@ import torch.distributed as dist
 # %% auto #0
 __all__ = ['PRECISIONS', 'AMD_CORES', 'check_float', 'check_range', 'widen', 'world_info', 'cpu_threads', 'native_bf16',
            'resolve_precision', 'autocast', 'machine_info', 'cpu_text', 'auroc', 'knn_predict', 'find_shared_data',
-           'atomic_write', 'remove_stale_temporaries', 'duration_text', 'check_parameters', 'save_figure']
+           'atomic_write', 'remove_stale_temporaries', 'duration_text', 'declared_parameters', 'check_parameters',
+           'save_figure']
 
 # %% ../nbs/00_core.ipynb #c58b19fd
 def check_float(x,           # the value passed by the caller
@@ -214,11 +215,38 @@ def _fits(value, kind) -> bool:
 
 _PASSED = (str, int, float, bool, list, dict, type(None))   # what papermill can inject
 
+def _annotated(source: str) -> list[tuple[str, ast.expr]]:
+    "The top-level annotated names of a cell's `source`, each with its annotation's expression (none if it does not parse: it never ran)."
+    try: tree = compile(source, '<cell>', 'exec', ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+    except SyntaxError: return []
+    return [(n.target.id, n.annotation) for n in tree.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
+
+def _cells_run(namespace: dict) -> list[str] | None:
+    "The source of each cell the IPython shell owning `namespace` has compiled, in order, as IPython keeps it in `linecache` for its tracebacks; None outside IPython."
+    shell = namespace.get('get_ipython')
+    names = getattr(getattr(shell() if callable(shell) else None, 'compile', None), '_filename_map', None)
+    return None if names is None else [''.join(linecache.cache[n][2]) for n in names if n in linecache.cache]
+
+def _evaluated(name: str, annotation: ast.expr, namespace: dict):
+    "A declared name's annotation, evaluated in the notebook's namespace; an error naming it if it cannot be."
+    try: return eval(compile(ast.Expression(annotation), '<annotation>', 'eval'), namespace)
+    except Exception as e: raise TypeError(f'the annotation of `{name}` ({ast.unparse(annotation)}) cannot be evaluated here: {e}') from e
+
+def declared_parameters(namespace: dict,   # the notebook's globals()
+                       ) -> dict:          # each annotated name and its type
+    "The names a notebook's cells declare with an annotation, and their types: read from the cells' source in IPython (every Python), else from `__annotations__` (or 3.14's `__annotate__`)."
+    cells = _cells_run(namespace)
+    if cells is not None:
+        return {k: _evaluated(k, a, namespace) for src in cells for k, a in _annotated(src)}
+    if '__annotations__' in namespace: return dict(namespace['__annotations__'])
+    annotate = namespace.get('__annotate__')                    # Python 3.14+: code run whole, as one module
+    return dict(annotate(1)) if callable(annotate) else {}
+
 def check_parameters(namespace: dict,     # the notebook's globals(), after papermill's injected cell
                      notebook: str = 'this notebook',  # its name, for the error
                     ) -> None:
     "Refuse, in one line, a papermill parameter that the parameters cell does not declare, or one whose value does not match its annotation."
-    declared = namespace.get('__annotations__', {})
+    declared = declared_parameters(namespace)
     unknown = sorted(k for k, v in namespace.items() if k not in declared and not k.startswith('_') and k not in ('In', 'Out')
                      and isinstance(v, _PASSED))
     if unknown: raise TypeError(f'{notebook}: unknown parameter(s) {unknown}; its parameters are {sorted(declared)}')
