@@ -98,7 +98,9 @@ for path, bad, tmp in json.loads(sys.argv[1]):
     ns = shell.user_ns
     kept = {k: repr(v) for k, v in ns['__annotations__'].items()} if '__annotations__' in ns else None
     declared = {k: repr(v) for k, v in declared_parameters(ns).items()}
-    ns.pop('__annotations__', None)                              # as Python 3.14 leaves a notebook's namespace
+    ns.pop('__annotations__', None)                              # as Python 3.14 leaves a notebook's namespace,
+    last = list(declared)[-1]                                    # with an __annotate__ that knows only the last annotated line
+    ns['__annotate__'] = lambda format, last=last: {last: str}
     unknown = error(lambda: check_parameters(ns, name))
     del ns['not_a_parameter']
     out[name] = dict(kept=kept, declared=declared, unknown=unknown, mistyped=error(lambda: check_parameters(ns, name)))
@@ -109,7 +111,8 @@ def test_parameters_are_checked_from_the_cells_ipython_ran(tmp_path):
     """Each papermill notebook, its parameters injected by papermill and its cells run in IPython as nbdev_test runs them
     (execnb's shell): `declared_parameters` reads from the cells' source what `__annotations__` holds up to Python 3.13,
     and `check_parameters` still refuses an unknown and a mistyped parameter, naming every declared one, once
-    `__annotations__` is gone, as Python 3.14 (PEP 649) leaves a notebook's namespace. One process for all of them."""
+    `__annotations__` is gone and `__annotate__` knows only the last annotated line, as Python 3.14 (PEP 649) leaves a
+    notebook's namespace in IPython. One process for all of them."""
     import subprocess, sys
     cases = []
     for path in sorted((ROOT / 'nbs').glob('*.ipynb')):

@@ -216,37 +216,46 @@ def _fits(value, kind) -> bool:
 _PASSED = (str, int, float, bool, list, dict, type(None))   # what papermill can inject
 
 def _annotated(source: str) -> list[tuple[str, ast.expr]]:
-    "The top-level annotated names of a cell's `source`, each with its annotation's expression (none if it does not parse: it never ran)."
+    "The names a cell's `source` annotates at module level, as Python records them (simple names, in `if`/`for`/`with`/`try` blocks too, not in a `def` or `class`), each with its annotation's expression; none if it does not parse (it never ran)."
     try: tree = compile(source, '<cell>', 'exec', ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
     except SyntaxError: return []
-    return [(n.target.id, n.annotation) for n in tree.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
+    def walk(nodes):
+        for n in nodes:
+            if isinstance(n, ast.AnnAssign): yield from [(n.target.id, n.annotation)] if n.simple else []
+            elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                for block in ('body', 'orelse', 'finalbody', 'handlers', 'cases'): yield from walk(getattr(n, block, []))
+    return list(walk(tree.body))
 
 def _cells_run(namespace: dict) -> list[str] | None:
-    "The source of each cell the IPython shell owning `namespace` has compiled, in order, as IPython keeps it in `linecache` for its tracebacks; None outside IPython."
+    "The source of each cell the IPython shell owning `namespace` has compiled, the latest run last, as IPython keeps it in `linecache` for its tracebacks (with its execution count); None outside IPython."
     shell = namespace.get('get_ipython')
-    names = getattr(getattr(shell() if callable(shell) else None, 'compile', None), '_filename_map', None)
-    return None if names is None else [''.join(linecache.cache[n][2]) for n in names if n in linecache.cache]
+    runs = getattr(getattr(shell() if callable(shell) else None, 'compile', None), '_filename_map', None)
+    return None if runs is None else [''.join(linecache.cache[n][2]) for n in sorted(runs, key=runs.get) if n in linecache.cache]
 
-def _evaluated(name: str, annotation: ast.expr, namespace: dict):
-    "A declared name's annotation, evaluated in the notebook's namespace; an error naming it if it cannot be."
-    try: return eval(compile(ast.Expression(annotation), '<annotation>', 'eval'), namespace)
-    except Exception as e: raise TypeError(f'the annotation of `{name}` ({ast.unparse(annotation)}) cannot be evaluated here: {e}') from e
+def _evaluated(name: str, annotation, namespace: dict):
+    "A declared name's annotation as a type: evaluated in the notebook's namespace if it is an expression or a string (as `from __future__ import annotations` leaves it); an error naming it if it cannot be."
+    if not isinstance(annotation, (str, ast.expr)): return annotation
+    text = annotation if isinstance(annotation, str) else ast.unparse(annotation)
+    try: return eval(compile(ast.Expression(annotation) if isinstance(annotation, ast.expr) else text, '<annotation>', 'eval'), namespace)
+    except Exception as e: raise TypeError(f'the annotation of `{name}` ({text}) cannot be evaluated in the notebook: {e}') from e
 
 def declared_parameters(namespace: dict,   # the notebook's globals()
                        ) -> dict:          # each annotated name and its type
-    "The names a notebook's cells declare with an annotation, and their types: read from the cells' source in IPython (every Python), else from `__annotations__` (or 3.14's `__annotate__`)."
-    cells = _cells_run(namespace)
-    if cells is not None:
-        return {k: _evaluated(k, a, namespace) for src in cells for k, a in _annotated(src)}
-    if '__annotations__' in namespace: return dict(namespace['__annotations__'])
-    annotate = namespace.get('__annotate__')                    # Python 3.14+: code run whole, as one module
-    return dict(annotate(1)) if callable(annotate) else {}
+    "The names a notebook's cells declare with an annotation, and their types: from `__annotations__` where Python keeps it, else (3.14+) from the source of the cells IPython ran, else from `__annotate__`."
+    if '__annotations__' in namespace: found = namespace['__annotations__']    # Python 3.13 and before, or `from __future__ import annotations`
+    else:
+        found = dict(pair for cell in _cells_run(namespace) or [] for pair in _annotated(cell))   # a later run of a name wins
+        annotate = namespace.get('__annotate__')                   # 3.14+ outside IPython: code run whole, as one module
+        if not found and callable(annotate): found = annotate(1)
+    return {k: _evaluated(k, a, namespace) for k, a in found.items()}
 
 def check_parameters(namespace: dict,     # the notebook's globals(), after papermill's injected cell
                      notebook: str = 'this notebook',  # its name, for the error
                     ) -> None:
     "Refuse, in one line, a papermill parameter that the parameters cell does not declare, or one whose value does not match its annotation."
     declared = declared_parameters(namespace)
+    if not declared: raise TypeError(f'{notebook}: no declared parameters found: its parameters cell declares each with an annotation (`epochs: int = 2`), '
+                                     'read from `__annotations__` or, on Python 3.14 and later, from the cells IPython ran')
     unknown = sorted(k for k, v in namespace.items() if k not in declared and not k.startswith('_') and k not in ('In', 'Out')
                      and isinstance(v, _PASSED))
     if unknown: raise TypeError(f'{notebook}: unknown parameter(s) {unknown}; its parameters are {sorted(declared)}')
