@@ -249,6 +249,12 @@ def declared_parameters(namespace: dict,   # the notebook's globals()
         if not found and callable(annotate): found = annotate(1)
     return {k: _evaluated(k, a, namespace) for k, a in found.items()}
 
+def _type_text(kind) -> str:
+    "An annotation as a reader writes it, the same on every Python: `int`, `int | str | None`, `list[int]`."
+    if kind in (None, type(None)): return 'None'
+    if typing.get_origin(kind) in (typing.Union, types.UnionType): return ' | '.join(_type_text(k) for k in typing.get_args(kind))
+    return kind.__name__ if isinstance(kind, type) else str(kind).replace('typing.', '')
+
 def check_parameters(namespace: dict,     # the notebook's globals(), after papermill's injected cell
                      notebook: str = 'this notebook',  # its name, for the error
                     ) -> None:
@@ -259,7 +265,7 @@ def check_parameters(namespace: dict,     # the notebook's globals(), after pape
     unknown = sorted(k for k, v in namespace.items() if k not in declared and not k.startswith('_') and k not in ('In', 'Out')
                      and isinstance(v, _PASSED))
     if unknown: raise TypeError(f'{notebook}: unknown parameter(s) {unknown}; its parameters are {sorted(declared)}')
-    bad = [f'`{k}` must be {t.__name__ if isinstance(t, type) else str(t).replace("typing.", "")}, got {namespace.get(k)!r}' for k, t in declared.items()
+    bad = [f'`{k}` must be {_type_text(t)}, got {namespace.get(k)!r}' for k, t in declared.items()
            if k in namespace and not _fits(namespace[k], t)]
     if bad: raise TypeError(f'{notebook}: ' + '; '.join(bad) + ('; papermill reads a -p value that looks like a number or a boolean as one: '
                                                                'pass a string with -r (raw) instead' if any(declared[k] is str and k in namespace and not isinstance(namespace[k], str) for k in declared) else ''))
