@@ -41,20 +41,19 @@ def test_minimum_python_is_stated_once_and_matches_the_settings():
     stated = re.findall(r'Python (\d+\.\d+) or later', (ROOT / 'README.md').read_text())
     assert stated == [get_config(path=ROOT).min_python], stated
 
-def _parameters(path):
-    "The annotated names of a notebook's parameters cell, with their default values."
+def _declarations(path):
+    "The annotated assignments of a notebook's parameters cell (each parameter must have its type)."
     import ast
     nb = json.loads(path.read_text())
     cell = next(c for c in nb['cells'] if 'parameters' in c.get('metadata', {}).get('tags', []))
     body = ast.parse(''.join(cell['source'])).body
     assert all(isinstance(n, ast.AnnAssign) for n in body if isinstance(n, (ast.Assign, ast.AnnAssign))), f'{path.name}: a parameter without its type'
-    return {n.target.id: ast.literal_eval(n.value) for n in body if isinstance(n, ast.AnnAssign)}
+    return [n for n in body if isinstance(n, ast.AnnAssign)]
 
-def _annotations(path):
-    "The annotations of a notebook's parameters cell, as written."
+def _parameters(path):
+    "The annotated names of a notebook's parameters cell, with their default values."
     import ast
-    cell = next(c for c in json.loads(path.read_text())['cells'] if 'parameters' in c.get('metadata', {}).get('tags', []))
-    return {n.target.id: ast.unparse(n.annotation) for n in ast.parse(''.join(cell['source'])).body if isinstance(n, ast.AnnAssign)}
+    return {n.target.id: ast.literal_eval(n.value) for n in _declarations(path)}
 
 def test_pretrain_notebook_takes_a_configuration_not_a_mirror_of_it():
     "10_pretrain resolves like every entry point: its preset defaults to DEFAULT_PRESET, and of TrainConfig's fields it names only the run's identity; the rest come in `config` (a file) and `overrides`."
@@ -113,12 +112,12 @@ def test_parameters_are_checked_from_the_cells_ipython_ran(tmp_path):
     and `check_parameters` still refuses an unknown and a mistyped parameter, naming every declared one, once
     `__annotations__` is gone and `__annotate__` knows only the last annotated line, as Python 3.14 (PEP 649) leaves a
     notebook's namespace in IPython. One process for all of them."""
-    import subprocess, sys
+    import ast, subprocess, sys
     cases = []
     for path in sorted((ROOT / 'nbs').glob('*.ipynb')):
         if not any('parameters' in c.get('metadata', {}).get('tags', []) for c in json.loads(path.read_text())['cells']): continue
-        anns = _annotations(path)
-        cases.append((str(path), next(k for k, t in anns.items() if t == 'str'), str(tmp_path / path.name)))
+        first_str = next(n.target.id for n in _declarations(path) if ast.unparse(n.annotation) == 'str')
+        cases.append((str(path), first_str, str(tmp_path / path.name)))
     assert len(cases) >= 7, cases
     r = subprocess.run([sys.executable, '-c', _SHELL_CHECK, json.dumps(cases)], capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert r.returncode == 0, r.stderr[-3000:]
