@@ -137,7 +137,11 @@ def _decode_jpegs(datas: list[torch.Tensor], device: torch.device = torch.device
     from torchvision.io import decode_jpeg
     with warnings.catch_warnings():
         warnings.filterwarnings('ignore', message='.*decoding and encoding capabilities of TorchVision are deprecated.*')
-        return decode_jpeg(datas, device=device)
+        if device.type != 'cuda': return decode_jpeg(datas, device=device)
+        torch.cuda.synchronize(device)        # nothing queued may still read memory the decoder is handed (pytorch/vision#9606)
+        out = decode_jpeg(datas, device=device)
+        torch.cuda.synchronize(device)        # nor read its images before it has written them
+        return out
 
 def _decode_named(datas: list[torch.Tensor],  # JPEG bytes, one tensor per image
                   idx: list[int],             # their indices in the pack, for the message
