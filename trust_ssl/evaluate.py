@@ -283,7 +283,7 @@ def retrain_gate_heads(run: PretrainedRun,      # a method with evidential heads
     from trust_ssl.losses import conflict_bce
     m = run.model.eval()
     tr, va = _pair_factors_of(m, train_images, seed + 1), _pair_factors_of(m, val_images, seed + 2)
-    heads = copy.deepcopy(m.gate_head).float().train()
+    heads = copy.deepcopy(m.gate_head).float().cpu().train()    # trained where the factors are: on the CPU, whatever device the run is on
     opt, g, rows = torch.optim.Adam(heads.parameters(), lr=lr), torch.Generator().manual_seed(seed), []
     trust = lambda z1, z2: evidential_trust(softplus_evidence(heads(z1)), softplus_evidence(heads(z2)), lambda_min=0.05)
     for it in range(steps):
