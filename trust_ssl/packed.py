@@ -138,9 +138,9 @@ def _decode_jpegs(datas: list[torch.Tensor], device: torch.device = torch.device
     with warnings.catch_warnings():
         warnings.filterwarnings('ignore', message='.*decoding and encoding capabilities of TorchVision are deprecated.*')
         if device.type != 'cuda': return decode_jpeg(datas, device=device)
-        torch.cuda.synchronize(device)        # nothing queued may still read memory the decoder is handed (pytorch/vision#9606)
+        torch.cuda.synchronize(device)        # a wait of the host, not of a stream: nvJPEG writes as it is called (see below)
         out = decode_jpeg(datas, device=device)
-        torch.cuda.synchronize(device)        # nor read its images before it has written them
+        torch.cuda.synchronize(device)        # and nothing reads the images before they are written, whatever the version
         return out
 
 def _decode_named(datas: list[torch.Tensor],  # JPEG bytes, one tensor per image

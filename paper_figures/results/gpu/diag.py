@@ -1,6 +1,6 @@
 # Where does the bench's NaN come from? The bench pipeline of trust_ssl at the paper preset, step by step, with a
 # forward hook on every module that names the first one whose output is non-finite, and the parameters checked after
-# each step. argv: batch, steps, precision, data ('' = the bundled sample, as the bench), optimizer (sgd|lars)
+# each step. argv: batch, steps, precision, data ('' = the bundled sample, as the bench), optimizer (sgd|lars), lsel
 import sys, itertools, tempfile, json, time, torch, warnings
 warnings.simplefilter('ignore')
 from trust_ssl.config import resolve_config
