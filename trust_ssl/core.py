@@ -11,10 +11,10 @@ import torch
 import torch.distributed as dist
 
 # %% auto #0
-__all__ = ['PRECISIONS', 'AMD_CORES', 'check_float', 'check_range', 'widen', 'world_info', 'cpu_threads', 'native_bf16',
-           'resolve_precision', 'autocast', 'machine_info', 'cpu_text', 'auroc', 'knn_predict', 'find_shared_data',
-           'atomic_write', 'remove_stale_temporaries', 'duration_text', 'declared_parameters', 'check_parameters',
-           'save_figure']
+__all__ = ['PRECISIONS', 'AMD_CORES', 'INTEL_CORES', 'check_float', 'check_range', 'widen', 'world_info', 'cpu_threads',
+           'native_bf16', 'resolve_precision', 'autocast', 'machine_info', 'cpu_text', 'auroc', 'knn_predict',
+           'find_shared_data', 'atomic_write', 'remove_stale_temporaries', 'duration_text', 'declared_parameters',
+           'check_parameters', 'save_figure']
 
 # %% ../nbs/00_core.ipynb #c58b19fd
 def check_float(x,           # the value passed by the caller
@@ -99,6 +99,11 @@ AMD_CORES = ((23, 0x00, 0x2F, 'Zen/Zen+'), (23, 0x30, 0xFF, 'Zen 2'),           
              (25, 0x60, 0x7F, 'Zen 4'), (25, 0xA0, 0xAF, 'Zen 4'),                           # 19h: Raphael, Phoenix, Bergamo (Zen 4c)
              (26, 0x00, 0xFF, 'Zen 5'))                                                     # 1Ah
                                                                                              # (family, first model, last model, core)
+INTEL_CORES = ((6, 0x3F, 0, 0xF, 'Haswell-EP'), (6, 0x4F, 0, 0xF, 'Broadwell-EP'),
+               (6, 0x55, 0, 4, 'Skylake-SP'), (6, 0x55, 5, 7, 'Cascade Lake'), (6, 0x55, 10, 11, 'Cooper Lake'),  # one model, three cores
+               (6, 0x6A, 0, 0xF, 'Ice Lake-SP'), (6, 0x8F, 0, 0xF, 'Sapphire Rapids'), (6, 0xCF, 0, 0xF, 'Emerald Rapids'),
+               (6, 0xAD, 0, 0xF, 'Granite Rapids'))                                         # Xeon servers
+                                                                                             # (family, model, first stepping, last stepping, core)
 
 def _cpuinfo(text: str | None = None) -> dict:
     "The first processor's fields of /proc/cpuinfo (or of `text`); {} where there is none."
@@ -108,11 +113,14 @@ def _cpuinfo(text: str | None = None) -> dict:
     return {k.strip(): v.strip() for k, v in (l.split(':', 1) for l in text.split('\n\n', 1)[0].splitlines() if ':' in l)}
 
 def _cpu_core(info: dict) -> str:
-    "The x86 CPU's family and model as /proc/cpuinfo gives them, and AMD's core generation where AMD_CORES knows them ('' off x86 Linux)."
+    "The x86 CPU's family and model as /proc/cpuinfo gives them (and Intel's stepping), with the core where AMD_CORES or INTEL_CORES knows it ('' off x86 Linux)."
     if not info.get('cpu family', '').isdigit() or not info.get('model', '').isdigit(): return ''
-    fam, mod = int(info['cpu family']), int(info['model'])
-    zen = next((z for f, lo, hi, z in AMD_CORES if f == fam and lo <= mod <= hi), '') if info.get('vendor_id') == 'AuthenticAMD' else ''
-    return f'family {fam} model {mod}' + (f' ({zen})' if zen else '')
+    fam, mod, vendor = int(info['cpu family']), int(info['model']), info.get('vendor_id')
+    step = int(info['stepping']) if vendor == 'GenuineIntel' and info.get('stepping', '').isdigit() else None
+    if vendor == 'AuthenticAMD': core = next((c for f, lo, hi, c in AMD_CORES if f == fam and lo <= mod <= hi), '')
+    elif step is not None: core = next((c for f, m, lo, hi, c in INTEL_CORES if (f, m) == (fam, mod) and lo <= step <= hi), '')
+    else: core = ''
+    return f'family {fam} model {mod}' + (f' stepping {step}' if step is not None else '') + (f' ({core})' if core else '')
 
 def machine_info(device: str | torch.device = 'cpu') -> dict:
     "The hardware a run or a benchmark ran on, as recorded beside its figures."

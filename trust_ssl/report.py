@@ -422,7 +422,7 @@ def _machine(start: dict) -> str:
     return f"{f'{n} x ' if n > 1 else ''}{hw} ({start.get('precision', '?')})"
 
 def _machine_label(start: dict) -> str:
-    "The machine of one start line in a table's few characters: 'Zen 4 bf16', 'AVX2 fp32' (a CPU whose core was not named), '2 x NVIDIA H100 bf16'."
+    "The machine of one start line in a table's few characters: 'Zen 4 bf16', 'Cascade Lake fp32', 'AVX2 fp32' (a CPU whose core was not named), '2 x NVIDIA H100 bf16'."
     n, core = start.get('processes', 1), start.get('cpu_core', '')
     hw = start.get('accelerator') or (core[core.find('(') + 1:core.rfind(')')] if '(' in core else start.get('cpu_kernels', '?'))
     return f"{f'{n} x ' if n > 1 else ''}{hw} {start.get('precision', '?')}"
