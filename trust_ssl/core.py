@@ -99,10 +99,10 @@ AMD_CORES = ((23, 0x00, 0x2F, 'Zen/Zen+'), (23, 0x30, 0xFF, 'Zen 2'),           
              (25, 0x60, 0x7F, 'Zen 4'), (25, 0xA0, 0xAF, 'Zen 4'),                           # 19h: Raphael, Phoenix, Bergamo (Zen 4c)
              (26, 0x00, 0xFF, 'Zen 5'))                                                     # 1Ah
                                                                                              # (family, first model, last model, core)
-INTEL_CORES = ((6, 0x3F, 0, 0xF, 'Haswell-EP'), (6, 0x4F, 0, 0xF, 'Broadwell-EP'),
-               (6, 0x55, 0, 4, 'Skylake-SP'), (6, 0x55, 5, 7, 'Cascade Lake'), (6, 0x55, 10, 11, 'Cooper Lake'),  # one model, three cores
-               (6, 0x6A, 0, 0xF, 'Ice Lake-SP'), (6, 0x8F, 0, 0xF, 'Sapphire Rapids'), (6, 0xCF, 0, 0xF, 'Emerald Rapids'),
-               (6, 0xAD, 0, 0xF, 'Granite Rapids'))                                         # Xeon servers
+INTEL_CORES = ((6, 0x3F, 0, 0xF, 'Haswell'), (6, 0x4F, 0, 0xF, 'Broadwell'),
+               (6, 0x55, 0, 4, 'Skylake'), (6, 0x55, 5, 7, 'Cascade Lake'), (6, 0x55, 10, 11, 'Cooper Lake'),  # one model, three cores
+               (6, 0x6A, 0, 0xF, 'Ice Lake'), (6, 0x8F, 0, 0xF, 'Sapphire Rapids'), (6, 0xCF, 0, 0xF, 'Emerald Rapids'),
+               (6, 0xAD, 0, 0xF, 'Granite Rapids'))                             # Xeon servers' models (and their E/X desktop parts)
                                                                                              # (family, model, first stepping, last stepping, core)
 
 def _cpuinfo(text: str | None = None) -> dict:
