@@ -10,7 +10,8 @@ import numpy as np
 import pandas as pd
 
 # %% auto #0
-__all__ = ['aggregate_seeds', 'SeedDifference', 'seed_difference', 'verdict', 'difference_text', 'holm', 'benjamini_hochberg']
+__all__ = ['aggregate_seeds', 'SeedDifference', 'seed_difference', 'verdict', 'difference_text', 'holm', 'benjamini_hochberg',
+           'holm_range']
 
 # %% ../nbs/15a_stats.ipynb #cecfbd5b
 def aggregate_seeds(df: pd.DataFrame,  # tidy results with a `seed` column
@@ -90,3 +91,16 @@ def benjamini_hochberg(p) -> pd.Series:
     p, order, out = _ranked(p); m = len(order)
     out[order] = np.minimum(1.0, np.minimum.accumulate((p[order] * m / np.arange(1, m + 1))[::-1])[::-1])
     return pd.Series(out)
+
+# %% ../nbs/15a_stats.ipynb #c41d7a02
+def holm_range(p,                  # the p-values of the primaries known now
+               pending: int,       # primaries of the same family whose p-values are still to come
+               alpha: float = 0.05,
+               family: int = 0,    # the family's size, if larger than the known and pending together
+              ) -> pd.DataFrame:   # low, high: the adjusted p-value each known one can end with; settled: 'rejected', 'not rejected' or 'open'
+    "The range of Holm-adjusted p-values that the `pending` primaries can give each known one, in the given order, and whether its verdict is settled at `alpha`."
+    p = np.asarray(p, dtype=float); k, m = len(p), max(family, len(p) + pending)
+    if pending < 0: raise ValueError(f'pending must be 0 or more, got {pending}')
+    low, high = (holm(np.r_[p, np.full(pending, v)], family=m).values[:k] for v in (0.0, 1.0))
+    settled = np.where(high < alpha, 'rejected', np.where(low >= alpha, 'not rejected', 'open'))
+    return pd.DataFrame(dict(low=low, high=high, settled=settled))
