@@ -97,10 +97,11 @@ def holm_range(p,                  # the p-values of the primaries known now
                pending: int,       # primaries of the same family whose p-values are still to come
                alpha: float = 0.05,
                family: int = 0,    # the family's size, if larger than the known and pending together
-              ) -> pd.DataFrame:   # low, high: the adjusted p-value each known one can end with; settled: 'rejected', 'not rejected' or 'open'
+              ) -> pd.DataFrame:   # low, high: the adjusted p-value each known one can end with; settled: 'rejected', 'not rejected', 'open' or 'no p' (NaN); p's index
     "The range of Holm-adjusted p-values that the `pending` primaries can give each known one, in the given order, and whether its verdict is settled at `alpha`."
+    index = p.index if isinstance(p, pd.Series) else None
     p = np.asarray(p, dtype=float); k, m = len(p), max(family, len(p) + pending)
     if pending < 0: raise ValueError(f'pending must be 0 or more, got {pending}')
     low, high = (holm(np.r_[p, np.full(pending, v)], family=m).values[:k] for v in (0.0, 1.0))
-    settled = np.where(high < alpha, 'rejected', np.where(low >= alpha, 'not rejected', 'open'))
-    return pd.DataFrame(dict(low=low, high=high, settled=settled))
+    settled = np.where(np.isnan(p), 'no p', np.where(high < alpha, 'rejected', np.where(low >= alpha, 'not rejected', 'open')))
+    return pd.DataFrame(dict(low=low, high=high, settled=settled), index=index)
