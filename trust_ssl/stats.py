@@ -102,6 +102,7 @@ def holm_range(p,                  # the p-values of the primaries known now
     index = p.index if isinstance(p, pd.Series) else None
     p = np.asarray(p, dtype=float); k, m = len(p), max(family, len(p) + pending)
     if pending < 0: raise ValueError(f'pending must be 0 or more, got {pending}')
-    low, high = (holm(np.r_[p, np.full(pending, v)], family=m).values[:k] for v in (0.0, 1.0))
+    low = holm(np.r_[p, np.zeros(pending)], family=m).values[:k]   # the pending first, at p = 0
+    high = holm(p, family=m).values                                 # holm counts the family's missing ones as p = 1
     settled = np.where(np.isnan(p), 'no p', np.where(high < alpha, 'rejected', np.where(low >= alpha, 'not rejected', 'open')))
     return pd.DataFrame(dict(low=low, high=high, settled=settled), index=index)
