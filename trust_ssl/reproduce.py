@@ -252,6 +252,9 @@ def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | No
         try: execute(s)
         except BaseException as e:
             if s.result is not None and _version(s.result) != before: remove_results(s.result)   # a failed step leaves no result
+            if isinstance(e, Exception) and s.rebuilds and (why := _prefix_elsewhere(s)):      # its prefix differed here (`refuse_prefix`)
+                elsewhere.add(s.unit); counts['skipped'] += 1
+                log(f'[{i}/{n}] {s.name}: failed, not on this machine ({why}); {s.unit} skipped (the executed notebook: {s.executed})'); continue
             if isinstance(e, Exception): raise StepFailed(failure_line(s, e)) from e
             raise
         if s.result is not None and not s.result.is_file():

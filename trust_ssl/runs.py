@@ -15,13 +15,13 @@ from .models import METHODS, SSLMethod, build_method
 
 # %% auto #0
 __all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', 'TIMING_KEYS', 'ARITHMETIC_KEYS',
-           'GPU_ARITHMETIC_KEYS', 'MEASURES', 'IDENTITY', 'RESULTS_INDEX', 'INDEX_COLUMNS', 'TEXT_COLUMNS',
-           'run_folder', 'parse_run_folder', 'snapshot_name', 'save_checkpoint', 'load_checkpoint', 'check_resumable',
-           'append_history', 'trim_history', 'inherit_history', 'branch_snapshot', 'history_mismatch', 'start_records',
-           'start_record', 'arithmetic_here', 'arithmetic_mismatch', 'prefix_elsewhere', 'RunLocked', 'RunLock',
-           'run_id', 'PretrainedRun', 'run_fingerprint', 'default_device', 'load_run', 'read_results_file',
-           'results_file', 'read_index', 'index_results', 'save_results', 'read_results', 'remove_results',
-           'long_results']
+           'GPU_ARITHMETIC_KEYS', 'PREFIX_REFUSED', 'MACHINE_KEYS', 'MEASURES', 'IDENTITY', 'RESULTS_INDEX',
+           'INDEX_COLUMNS', 'TEXT_COLUMNS', 'run_folder', 'parse_run_folder', 'snapshot_name', 'save_checkpoint',
+           'load_checkpoint', 'check_resumable', 'append_history', 'trim_history', 'inherit_history', 'branch_snapshot',
+           'history_mismatch', 'start_records', 'start_record', 'arithmetic_here', 'arithmetic_mismatch',
+           'refuse_prefix', 'prefix_elsewhere', 'RunLocked', 'RunLock', 'run_id', 'PretrainedRun', 'run_fingerprint',
+           'default_device', 'load_run', 'read_results_file', 'results_file', 'read_index', 'index_results',
+           'save_results', 'read_results', 'remove_results', 'long_results']
 
 # %% ../nbs/07c_runs.ipynb #475f4609
 def run_folder(method: str, seed: int) -> str:
@@ -176,15 +176,42 @@ def arithmetic_mismatch(reference: str | Path,  # a history.jsonl whose training
     return (f"{name} was trained with " + ', '.join(f'{k}={_arith(starts[0], k)!r}' for k in diff)
             + ', this machine has ' + ', '.join(f'{k}={_arith(here, k)!r}' for k in diff))
 
+PREFIX_REFUSED = 'prefix-refused.json'             # in a trunk's run folder: this machine trained its prefix, and it differed from the published one
+MACHINE_KEYS = ARITHMETIC_KEYS + ('cpu', 'cpu_core', 'torch')   # what a refusal names the machine by: its arithmetic, CPU model and torch
+
+def _sha(path: str | Path) -> str: return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+
+def refuse_prefix(reference: str | Path,  # the published trunk's history.jsonl
+                  out_dir: str | Path,    # the trunk's run folder here, whose prefix (with the trunk's configuration) differed from it
+                  here: dict,             # `arithmetic_here` for that training
+                  why: str,               # how it differed (`history_mismatch`)
+                 ) -> Path | None:        # the record; None where the prefix's start lines are not all this machine's (a folder trained elsewhere)
+    "Record in `out_dir` that this machine trained the prefix of `reference` and it differed (`why`), so that a later start here does not train it again for nothing (one process writes it: a prefix trains in one)."
+    out, snap = Path(out_dir), start_record(reference).get('snapshot_step')
+    starts = [s for s in start_records(out / 'history.jsonl') if snap is None or s['step'] < snap] if (out / 'history.jsonl').is_file() else []
+    if not starts or any(_arith(s, k) != _arith(here, k) for s in starts for k in MACHINE_KEYS): return None
+    rec = dict(reference=str(reference), reference_sha=_sha(reference), machine={k: here.get(k) for k in MACHINE_KEYS}, why=why,
+               when=time.strftime('%Y-%m-%d %H:%M:%S'))
+    return atomic_write(out / PREFIX_REFUSED, json.dumps(rec, indent=1) + '\n')
+
+def _refused(reference: Path, out_dir: Path, here: dict) -> str | None:
+    "The refusal recorded in `out_dir` for this reference on a machine like `here` (None: none, or one for another machine or another published trunk)."
+    p = out_dir / PREFIX_REFUSED
+    try: rec = json.loads(p.read_text()); machine, when, sha = rec['machine'], rec['when'], rec['reference_sha']; same = all(machine.get(k) == here.get(k) for k in MACHINE_KEYS)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError): return None
+    if sha != _sha(reference) or not same: return None
+    return f'its prefix, trained on this machine on {when}, differed from the published history (how: {p}; remove it to try again)'
+
 def prefix_elsewhere(reference: str | Path,   # the published trunk's history.jsonl
                      out_dir: str | Path,      # where the trunk's prefix is (or would be) trained on this machine
                      precision: str = 'auto',  # what the trunk asked for
                      processes: int = 1,
                     ) -> str | None:
-    "Why this machine cannot train the trunk's prefix again (`arithmetic_mismatch`), or None: it can, or its snapshot is here already (nothing to train; the history decides)."
+    "Why this machine cannot train the trunk's prefix again (`arithmetic_mismatch`, or a try here that differed: `refuse_prefix`), or None: it can, or its snapshot is here already (nothing to train; the history decides)."
     snap = start_record(reference).get('snapshot_step')
     if snap and (Path(out_dir) / snapshot_name(snap)).is_file(): return None
-    return arithmetic_mismatch(reference, arithmetic_here(precision, processes))
+    here = arithmetic_here(precision, processes)
+    return arithmetic_mismatch(reference, here) or _refused(Path(reference), Path(out_dir), here)
 
 # %% ../nbs/07c_runs.ipynb #a4de45a3
 class RunLocked(RuntimeError):

@@ -20,12 +20,14 @@ from .optim import LARS, make_schedules, param_groups, ramp_start, resolve_step
 from .monitor import Monitor
 from .packs import check_same_data, data_fingerprint, training_data
 from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, RunLocked, append_history, branch_snapshot, check_resumable,
-                            history_mismatch, inherit_history, load_checkpoint, save_checkpoint, prefix_elsewhere, snapshot_name, start_record, trim_history)
+                            arithmetic_here, history_mismatch, inherit_history, load_checkpoint, save_checkpoint, prefix_elsewhere, PREFIX_REFUSED, refuse_prefix, snapshot_name,
+                            start_record, trim_history)
 
 # %% auto #0
-__all__ = ['ETA_AFTER', 'NonFiniteLoss', 'train_step', 'check_branch', 'setup_distributed', 'Progress', 'Loop', 'save_training',
-           'train_one_epoch', 'monitor_step', 'resume_point', 'build_training', 'run_data', 'record_start', 'train',
-           'make_views', 'PrefixElsewhere', 'rebuild_prefix', 'main', 'demo_run']
+__all__ = ['ETA_AFTER', 'PREFIX_MAY_DIFFER', 'NonFiniteLoss', 'train_step', 'check_branch', 'setup_distributed', 'Progress',
+           'Loop', 'save_training', 'train_one_epoch', 'monitor_step', 'resume_point', 'build_training', 'run_data',
+           'record_start', 'train', 'make_views', 'PrefixElsewhere', 'config_difference', 'rebuild_prefix', 'main',
+           'demo_run']
 
 # %% ../nbs/07f_train.ipynb #09c016ed
 class NonFiniteLoss(FloatingPointError):
@@ -306,7 +308,7 @@ def train(cfg: TrainConfig,       # the run
     rank, world, device = setup_distributed()
     precision, out = resolve_precision(cfg.precision, device), Path(cfg.out_dir)
     with RunLock(out) if rank == 0 else contextlib.nullcontext():
-        if rank == 0: remove_stale_temporaries(out, RUN_FILES + ('snapshot-step*.pt',))   # left by a process killed mid-write
+        if rank == 0: remove_stale_temporaries(out, RUN_FILES + ('snapshot-step*.pt', PREFIX_REFUSED))   # left by a process killed mid-write
         state, parent, changed = resume_point(cfg, world, precision, resume)            # refused before any work
         model, opt, head_opt = build_training(cfg, device, world)
         data, fingerprint = run_data(cfg, state, rank)
@@ -351,7 +353,17 @@ def make_views(imgs, aug: AugmentConfig, gen: torch.Generator, channels_last: bo
 
 # %% ../nbs/07f_train.ipynb #371e6b9a
 class PrefixElsewhere(ValueError):
-    "A trunk's prefix that this machine cannot train again bit for bit: its history records another arithmetic."
+    "A trunk's prefix that this machine cannot train again bit for bit: its history records another arithmetic, or a try here differed (`refuse_prefix`)."
+
+PREFIX_MAY_DIFFER = ('out_dir', 'resolved.data_fingerprint')   # a prefix's config.json against its published trunk's: where it is kept, and the data's fingerprint (paths, mtimes)
+
+def _flat(d: dict, pre: str = '') -> dict: return {k: v for a, b in d.items() for k, v in (_flat(b, f'{pre}{a}.') if isinstance(b, dict) else {f'{pre}{a}': b}).items()}
+
+def config_difference(out: Path, ref: Path) -> list[str] | None:
+    "The fields in which the run `out`'s config.json differs from the published trunk's beside `ref` (PREFIX_MAY_DIFFER aside); None where either cannot be read."
+    try: a, b = (_flat(json.loads((p / 'config.json').read_text())) for p in (out, ref.parent))
+    except (OSError, ValueError, AttributeError): return None
+    return sorted(k for k in set(a) | set(b) if k not in PREFIX_MAY_DIFFER and a.get(k) != b.get(k))
 
 def _drop_prefix(out: Path, snap: int) -> None:
     "Remove a prefix that is not the trunk's: its snapshot, and its checkpoint where it is not past the snapshot (a resume would restore the snapshot from it)."
@@ -362,14 +374,16 @@ def rebuild_prefix(cfg: TrainConfig,          # the trunk's configuration (snaps
                    reference: str | Path,     # the history.jsonl of the trunk as published
                    progress: bool = True,
                   ) -> Path:                  # the snapshot
-    "Train the trunk `cfg` up to its snapshot step only (resuming what is there) and keep the snapshot if its history matches `reference` there: the first epoch checked before the rest is trained."
+    "Train the trunk `cfg` up to its snapshot step only (resuming what is there) and keep the snapshot if its history matches `reference` there: the first epoch checked before the rest is trained; one that differs is removed and remembered (`refuse_prefix`)."
     ref, out = Path(reference), Path(cfg.out_dir)
     if not ref.is_file(): raise FileNotFoundError(f"reference {ref}: no such file; expected the published trunk's history.jsonl")
     start = start_record(ref)
     first, snap = start.get('steps_per_epoch'), start.get('snapshot_step')
-    if why := prefix_elsewhere(ref, out, cfg.precision, int(os.environ.get('WORLD_SIZE', '1'))):
+    processes = int(os.environ.get('WORLD_SIZE', '1'))
+    if why := prefix_elsewhere(ref, out, cfg.precision, processes):
         raise PrefixElsewhere(f'{out}: its prefix cannot be trained here as {ref} records it ({why}), so no branch of it starts here: run its branches '
-                              'on a machine of the arithmetic its history records, or train the trunk and its branches again on one machine')
+                              'on a machine of the arithmetic its history records (where a try here differed, of its CPU model and torch too), '
+                              'or train the trunk and its branches again on one machine')
     done = load_checkpoint(out / 'checkpoint.pt')['step'] if (out / 'checkpoint.pt').is_file() else 0
     for stop in ([first] if first and snap and done < first < snap else []) + ['snapshot']:   # the first epoch (unless trained), then the rest
         train(cfg, progress=progress, stop_at=stop)
@@ -377,9 +391,14 @@ def rebuild_prefix(cfg: TrainConfig,          # the trunk's configuration (snaps
         step = snap if stop == 'snapshot' else stop
         if why := history_mismatch(out / 'history.jsonl', ref, step):
             _drop_prefix(out, snap)
-            raise ValueError(f'{out}: its prefix up to step {step} (the snapshot: {snap}) is not the training {ref} records: {why}. The prefix is removed, '
-                             'so no branch starts from it. Train the trunk and its branches again on one machine (with the driver: remove their '
-                             "markers in the publish folder's units/ and this trunk's run folder), or on a machine like the one that trained it")
+            what = f'{out}: its prefix up to step {step} (the snapshot: {snap}) is not the training {ref} records: {why}. The prefix is removed, so no branch starts from it'
+            if (diff := config_difference(out, ref)) != []:              # not the trunk's configuration (or not known to be): not this machine's doing
+                raise ValueError(f"{what}; its configuration differs from the published trunk's in {diff[:4] if diff else '(unreadable: no config.json to compare)'}: "
+                                 "train the prefix with the trunk's own")
+            rec = refuse_prefix(ref, out, arithmetic_here(cfg.precision, processes), why)
+            raise ValueError(f'{what}' + (f', and this machine will not train it again ({rec}; remove it to try again)' if rec else '')
+                             + ". Train the trunk and its branches again on one machine (with the driver: remove their markers in the publish folder's "
+                             "units/ and this trunk's run folder), or on a machine like the one that trained it")
     return out / snapshot_name(snap)
 
 # %% ../nbs/07f_train.ipynb #78794d66
