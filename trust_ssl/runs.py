@@ -125,7 +125,8 @@ def history_mismatch(a: str | Path, b: str | Path, step: int) -> str | None:
     both = {r['step'] for r in la if r['kind'] == 'monitor'} & {r['step'] for r in lb if r['kind'] == 'monitor'}
     la, lb = ([r for r in l if r['kind'] == 'step' or r['step'] in both] for l in (la, lb))   # a run killed while measuring resumes without that line
     how = lambda s: f"{s.get('precision', '?')} on {s.get('cpu_core') or s.get('accelerator') or '?'}, {s.get('threads', '?')} threads, torch {s.get('torch', '?')}"
-    where = f'{Path(a).name} trained in {how(sa)}, {Path(b).name} in {how(sb)}'
+    na, nb = (Path(a).name, Path(b).name) if Path(a).name != Path(b).name else (str(a), str(b))   # two run folders' history.jsonl: name the folders
+    where = f'{na} trained in {how(sa)}, {nb} in {how(sb)}'
     for x, y in zip(la, lb):
         if x != y:
             keys = sorted(k for k in set(x) | set(y) if x.get(k) != y.get(k))
