@@ -282,7 +282,7 @@ CLAIMS = (
 )
 
 CLAIM_COLUMNS = ('claim', 'what', 'a', 'b', 'value', 'primary', 'sign', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95', 'verdict', 'learnt',
-                 'text', 'mixed_precision')
+                 'text', 'mixed_precision', 'mixed_machine')
 
 def _learnt(margins: pd.DataFrame,   # floor_margins of the linear probe
             ds: str, names: list, floors: tuple = FLOORS) -> str:
@@ -302,7 +302,8 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
                 ki: pd.DataFrame | None = None,    # K-I trajectories
                 claims: tuple = CLAIMS,
                 precisions: dict | None = None,    # run (folder or its name) -> the precision it trained in (run_records' `precision`): flags pairs across precisions
-               ) -> pd.DataFrame:   # CLAIM_COLUMNS: claim, what, a, b, value, primary, sign, dataset, mean, low, high, n, test, p, p_adjusted, correction, verdict_95, verdict, learnt, text, mixed_precision
+                machines: dict | None = None,      # run (folder or its name) -> the machine that trained it (run_records' `hardware`): flags pairs across machines
+               ) -> pd.DataFrame:   # CLAIM_COLUMNS: claim, what, a, b, value, primary, sign, dataset, mean, low, high, n, test, p, p_adjusted, correction, verdict_95, verdict, learnt, text, mixed_precision, mixed_machine
     "Every claim's difference per dataset with its 95% interval over seeds, its p-value corrected (Holm over the primaries, Benjamini-Hochberg over the rest), whether its configurations learnt (their probe above both floors at 95%) and its verdict: accuracy in percentage points, K and I changes x1000."
     vals = []
     if lin is not None and len(lin): vals.append(linear_values(lin).assign(condition='linear'))
@@ -311,6 +312,7 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
     if not vals: return pd.DataFrame(columns=CLAIM_COLUMNS)
     v = pd.concat(vals, ignore_index=True)
     rows, margins = [], floor_margins(lin) if lin is not None and len(lin) else None
+    by_name = lambda d: {Path(str(k)).name: v for k, v in (d or {}).items()}    # runs matched by folder name: published records name no machine's paths
     for c in claims:
         for ds, g in v[v.condition == c.value].groupby('dataset'):
             a, b = (g[g.configuration == m].groupby('seed').value.mean() / 100 for m in (c.a, c.b))
@@ -320,23 +322,33 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
             common = a.index.intersection(b.index)          # paired on the seeds both have; Welch only when they share none
             d = seed_difference(a[common], b[common], paired=True) if len(common) else seed_difference(a, b, paired=False)
             if not c.b: d = d._replace(test='one-sample t')
+            prec, mach = (_across(g, c, common, by_name(x)) for x in (precisions, machines))
             rows.append(dict(c._asdict(), primary=c.primary == dataset_key(ds), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, test=d.test,
                              p=d.p, verdict_95=verdict(d), learnt=_learnt(margins, ds, [m for m in (c.a, c.b) if m]) if margins is not None else 'unknown', text=difference_text(d, **(dict(unit='', digits=2) if c.value.startswith('d') else {})),   # K-I changes: a finer unit
-                             mixed_precision=_mixed(g, c, common, {Path(str(k)).name: v for k, v in (precisions or {}).items()})))
+                             mixed_precision=_mixed(prec), mixed_machine=_mixed(mach, said=prec)))
     family = sum(1 for c in claims if c.primary)      # every declared primary counts, even one whose runs are missing
     return corrected(pd.DataFrame(rows), family=family) if rows else pd.DataFrame(columns=CLAIM_COLUMNS)
 
-def _mixed(g: pd.DataFrame, c: Claim, seeds, precisions: dict) -> str:
-    "Where a claim's two configurations trained in different precisions: 'seeds 1, 3' (paired), 'unpaired: fp32 vs bf16' (no common seed), or ''; seeds whose precision is not known are not judged."
-    if not c.b or not precisions or 'run' not in g: return ''
-    def of(m, seed=None):   # the precisions of configuration m's runs (at `seed`; None: all); None where one is not recorded
+def _across(g: pd.DataFrame, c: Claim, seeds,
+            labels: dict,   # run name -> its precision, or the machine that trained it
+           ) -> list | tuple:
+    "Where a claim's two configurations trained with different `labels`: the common seeds whose two runs differ (paired), or (a's labels, b's labels) where no seed is common and they differ; a seed whose label is not recorded is not judged."
+    if not c.b or not labels or 'run' not in g: return []
+    def of(m, seed=None):   # the labels of configuration m's runs (at `seed`; None: all); None where one is not recorded
         rows = g[(g.configuration == m) & ((g.seed == seed) if seed is not None else True)]
-        ps = {precisions.get(Path(str(r)).name, '?') for r in rows.run}
+        ps = {labels.get(Path(str(r)).name, '?') for r in rows.run}
         return ps if ps and not ps & {'?', 'unrecorded'} else None
     if not len(seeds):                                                            # Welch: every run of a against every run of b
         pa, pb = of(c.a), of(c.b)
-        return f"unpaired: {' / '.join(sorted(pa))} vs {' / '.join(sorted(pb))}" if pa and pb and pa != pb else ''
-    bad = [s for s in seeds if (pa := of(c.a, s)) and (pb := of(c.b, s)) and pa != pb]
+        return (pa, pb) if pa and pb and pa != pb else []
+    return [s for s in seeds if (pa := of(c.a, s)) and (pb := of(c.b, s)) and pa != pb]
+
+def _mixed(across: list | tuple,   # from _across
+           said: list | tuple = (),   # what a coarser flag already says (the precisions' seeds, for the machines): not said again
+          ) -> str:
+    "A flag in words: 'seeds 1, 3' (paired), 'unpaired: fp32 vs bf16' (no common seed), or ''."
+    if isinstance(across, tuple): return '' if said else f"unpaired: {' / '.join(sorted(across[0]))} vs {' / '.join(sorted(across[1]))}"
+    bad = [s for s in across if not (isinstance(said, list) and s in said)]
     return f"seed{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))}" if bad else ''
 
 def corrected(claims: pd.DataFrame, alpha: float = 0.05,
@@ -352,7 +364,7 @@ def corrected(claims: pd.DataFrame, alpha: float = 0.05,
     if 'sign' not in claims: claims['sign'] = 1                                                       # or from before the paper's direction
     claims['verdict'] = ['not above the floors' if str(l).startswith('no') else 'supported' if s and m > 0 else 'contradicted' if s and m < 0 else 'not resolved'
                          for s, m, l in zip(sure, claims['mean'], learnt)]   # a backbone that has not learnt answers nothing
-    return claims.assign(learnt=learnt)[list(CLAIM_COLUMNS)]
+    return claims.assign(learnt=learnt).reindex(columns=list(CLAIM_COLUMNS))   # a table from before a flag: that flag empty
 
 # %% ../nbs/15b_report.ipynb #a2886a52
 def pair_text(a: str, b: str, sign=1) -> str:
@@ -362,9 +374,9 @@ def pair_text(a: str, b: str, sign=1) -> str:
     return f'{a} - {b}' if b else f'{a} (against 0)'
 
 def verdict_text(r, notes: tuple = ()) -> str:   # r: a row of claim_table (itertuples); notes: more to say in the same brackets
-    "A claim's verdict as a table shows it: naming the configurations not shown above the floors, and saying where a pair crosses precisions (then any `notes`, in the same brackets)."
-    m = r.mixed_precision
-    notes = [*([f'{m} paired across precisions'] if isinstance(m, str) and m else []), *notes]
+    "A claim's verdict as a table shows it: naming the configurations not shown above the floors, and saying where a pair crosses precisions or machines (then any `notes`, in the same brackets)."
+    m, mm = r.mixed_precision, getattr(r, 'mixed_machine', '')   # a row from before the machines' flag has none
+    notes = [*([f'{m} paired across precisions'] if isinstance(m, str) and m else []), *([f'{mm} paired across machines'] if isinstance(mm, str) and mm else []), *notes]
     return r.verdict + (f': {r.learnt[4:]}' if r.verdict == 'not above the floors' else '') + (f" ({'; '.join(notes)})" if notes else '')
 
 def write_claims(claims: pd.DataFrame,  # from claim_table
@@ -561,7 +573,7 @@ def pilot_table(results_dir: str | Path,   # a pilot's published results (linear
     recs = run_records(sorted(p for p in Path(pretrain_dir).iterdir() if p.is_dir())).set_index('configuration')
     wide['steps'] = recs.steps.reindex(wide.index)
     wide['train'] = recs.train_s.reindex(wide.index).map(lambda s: f'{s / 60:.1f} min' if s == s else '')
-    return wide, claim_table(lin, rob, precisions=dict(zip(recs.run, recs.precision)))
+    return wide, claim_table(lin, rob, precisions=dict(zip(recs.run, recs.precision)), machines=dict(zip(recs.run, recs.hardware)))
 
 def write_pilot(folder: str | Path) -> str:
     "Write a pilot folder's table (`controls_pilot.csv`), its claims (`claims_pilot.csv`) and both as Markdown (`controls_pilot.md`) from its results; returns the Markdown."
