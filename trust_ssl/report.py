@@ -346,7 +346,7 @@ def _across(g: pd.DataFrame, c: Claim, seeds,
 def _mixed(across: list | tuple,   # from _across
            said: list | tuple = (),   # what a coarser flag already says (the precisions' seeds, for the machines): not said again
           ) -> str:
-    "A flag in words: 'seeds 1, 3' (paired), 'unpaired: fp32 vs bf16' (no common seed), or ''."
+    "A flag in words: 'seeds 1, 3' (paired: the seeds `said` left out), 'unpaired: fp32 vs bf16' (no common seed: nothing where `said` is not empty, since runs in two precisions are on two machines' kinds already), or ''."
     if isinstance(across, tuple): return '' if said else f"unpaired: {' / '.join(sorted(across[0]))} vs {' / '.join(sorted(across[1]))}"
     bad = [s for s in across if not (isinstance(said, list) and s in said)]
     return f"seed{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))}" if bad else ''
@@ -364,7 +364,8 @@ def corrected(claims: pd.DataFrame, alpha: float = 0.05,
     if 'sign' not in claims: claims['sign'] = 1                                                       # or from before the paper's direction
     claims['verdict'] = ['not above the floors' if str(l).startswith('no') else 'supported' if s and m > 0 else 'contradicted' if s and m < 0 else 'not resolved'
                          for s, m, l in zip(sure, claims['mean'], learnt)]   # a backbone that has not learnt answers nothing
-    return claims.assign(learnt=learnt).reindex(columns=list(CLAIM_COLUMNS))   # a table from before a flag: that flag empty
+    flags = {k: '' for k in ('mixed_precision', 'mixed_machine') if k not in claims}   # a table from before a flag: that flag empty
+    return claims.assign(learnt=learnt, **flags)[list(CLAIM_COLUMNS)]                 # any other column missing is an error
 
 # %% ../nbs/15b_report.ipynb #a2886a52
 def pair_text(a: str, b: str, sign=1) -> str:
