@@ -15,19 +15,19 @@ from .data import dataset_key
 from .evaluate import summarize_robustness
 from .models import METHODS
 from .runs import read_results
-from .stats import aggregate_seeds, benjamini_hochberg, difference_text, holm, seed_difference, verdict
-from .study import CONFIGURATIONS
+from .stats import aggregate_seeds, benjamini_hochberg, difference_text, holm, holm_range, seed_difference, verdict
+from .study import CONFIGURATIONS, planned_seeds
 
 # %% auto #0
 __all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE', 'GATE_MEASURES', 'CLAIMS', 'CLAIM_COLUMNS',
-           'KI_GROUPS', 'DYNAMICS', 'PILOT_COLUMNS', 'PROGRESS_COLUMNS', 'paper_numbers', 'load_results',
-           'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table', 'linear_values', 'floor_margins',
-           'linear_table', 'robustness_values', 'robustness_tables', 'ood_values', 'ood_table4', 'ood_rows',
-           'ablation_table', 'ki_values', 'paper_ki_changes', 'ki_table', 'ki_sources', 'gate_values', 'gate_summary',
-           'gate_factors', 'Claim', 'claim_table', 'corrected', 'pair_text', 'verdict_text', 'write_claims',
-           'claims_summary', 'load_history', 'load_histories', 'run_record', 'run_records', 'seeds_text', 'caption',
-           'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics', 'pilot_table', 'write_pilot',
-           'progress_table', 'write_progress']
+           'SETTLED_TEXT', 'KI_GROUPS', 'DYNAMICS', 'PILOT_COLUMNS', 'PROGRESS_COLUMNS', 'paper_numbers',
+           'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table', 'linear_values',
+           'floor_margins', 'linear_table', 'robustness_values', 'robustness_tables', 'ood_values', 'ood_table4',
+           'ood_rows', 'ablation_table', 'ki_values', 'paper_ki_changes', 'ki_table', 'ki_sources', 'gate_values',
+           'gate_summary', 'gate_factors', 'Claim', 'claim_table', 'corrected', 'pair_text', 'verdict_text',
+           'write_claims', 'claims_summary', 'load_history', 'load_histories', 'run_record', 'run_records',
+           'seeds_text', 'caption', 'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics',
+           'pilot_table', 'write_pilot', 'claims_of', 'published_claims', 'progress_table', 'write_progress']
 
 # %% ../nbs/15b_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -281,8 +281,8 @@ CLAIMS = (
     Claim('d', "the anomaly's proposed cause: removing L_aux raises erasure's I change", 'trust_aux_off', 'trust_ssl', 'dI_erasure'),
 )
 
-CLAIM_COLUMNS = ('claim', 'what', 'a', 'b', 'value', 'primary', 'sign', 'dataset', 'mean', 'low', 'high', 'n', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95', 'verdict', 'learnt',
-                 'text', 'mixed_precision', 'mixed_machine')
+CLAIM_COLUMNS = ('claim', 'what', 'a', 'b', 'value', 'primary', 'sign', 'dataset', 'mean', 'low', 'high', 'n', 'seeds_planned', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95',
+                 'verdict', 'settled', 'learnt', 'text', 'mixed_precision', 'mixed_machine')
 
 def _learnt(margins: pd.DataFrame,   # floor_margins of the linear probe
             ds: str, names: list, floors: tuple = FLOORS) -> str:
@@ -303,8 +303,9 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
                 claims: tuple = CLAIMS,
                 precisions: dict | None = None,    # run (folder or its name) -> the precision it trained in (run_records' `precision`): flags pairs across precisions
                 machines: dict | None = None,      # run (folder or its name) -> the machine that trained it (run_records' `hardware`): flags pairs across machines
-               ) -> pd.DataFrame:   # CLAIM_COLUMNS: claim, what, a, b, value, primary, sign, dataset, mean, low, high, n, test, p, p_adjusted, correction, verdict_95, verdict, learnt, text, mixed_precision, mixed_machine
-    "Every claim's difference per dataset with its 95% interval over seeds, its p-value corrected (Holm over the primaries, Benjamini-Hochberg over the rest), whether its configurations learnt (their probe above both floors at 95%) and its verdict: accuracy in percentage points, K and I changes x1000."
+                planned: dict | None = None,       # configuration -> the seeds the study plans for it (trust_ssl.study.planned_seeds): a primary with fewer is pending
+               ) -> pd.DataFrame:   # CLAIM_COLUMNS: claim, what, a, b, value, primary, sign, dataset, mean, low, high, n, seeds_planned, test, p, p_adjusted, correction, verdict_95, verdict, settled, learnt, text, mixed_precision, mixed_machine
+    "Every claim's difference per dataset with its 95% interval over seeds, its p-value corrected (Holm over the primaries, Benjamini-Hochberg over the rest), whether its configurations learnt (their probe above both floors at 95%) and its verdict (`settled`: whether the primaries still pending under `planned` can change it): accuracy in percentage points, K and I changes x1000."
     vals = []
     if lin is not None and len(lin): vals.append(linear_values(lin).assign(condition='linear'))
     if rob is not None and len(rob): vals.append(robustness_values(rob))
@@ -323,7 +324,9 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
             d = seed_difference(a[common], b[common], paired=True) if len(common) else seed_difference(a, b, paired=False)
             if not c.b: d = d._replace(test='one-sample t')
             prec, mach = (_across(g, c, common, by_name(x)) for x in (precisions, machines))
-            rows.append(dict(c._asdict(), primary=c.primary == dataset_key(ds), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, test=d.test,
+            names = [m for m in (c.a, c.b) if m]
+            plan = min(len(planned[m]) for m in names) if planned and all(m in planned for m in names) else float('nan')   # the seeds both sides will have
+            rows.append(dict(c._asdict(), primary=c.primary == dataset_key(ds), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, seeds_planned=plan, test=d.test,
                              p=d.p, verdict_95=verdict(d), learnt=_learnt(margins, ds, [m for m in (c.a, c.b) if m]) if margins is not None else 'unknown', text=difference_text(d, **(dict(unit='', digits=2) if c.value.startswith('d') else {})),   # K-I changes: a finer unit
                              mixed_precision=_mixed(prec), mixed_machine=_mixed(mach, said=prec)))
     family = sum(1 for c in claims if c.primary)      # every declared primary counts, even one whose runs are missing
@@ -354,7 +357,7 @@ def _mixed(across: list | tuple,   # from _across
 def corrected(claims: pd.DataFrame, alpha: float = 0.05,
               family: int = 0,   # the number of primary comparisons declared (Holm's family), at least those in `claims`
              ) -> pd.DataFrame:
-    "The claims with `p_adjusted` (Holm over the primaries, Benjamini-Hochberg over the exploratory rest), `correction`, and the corrected `verdict` ('not above the floors' where a configuration is not shown to have learnt)."
+    "The claims with `p_adjusted` (Holm over the primaries, Benjamini-Hochberg over the exploratory rest), `correction`, the corrected `verdict` ('not above the floors' where a configuration is not shown to have learnt) and, where some primaries are pending (fewer seeds than `seeds_planned`, or no row yet), whether they can change each Holm verdict (`settled`)."
     claims = claims.reset_index(drop=True).copy()
     claims['p_adjusted'], claims['correction'] = float('nan'), ''
     for mask, adjust, name in ((claims.primary, lambda p: holm(p, family), 'Holm'), (~claims.primary, benjamini_hochberg, 'BH')):
@@ -365,7 +368,20 @@ def corrected(claims: pd.DataFrame, alpha: float = 0.05,
     claims['verdict'] = ['not above the floors' if str(l).startswith('no') else 'supported' if s and m > 0 else 'contradicted' if s and m < 0 else 'not resolved'
                          for s, m, l in zip(sure, claims['mean'], learnt)]   # a backbone that has not learnt answers nothing
     flags = {k: '' for k in ('mixed_precision', 'mixed_machine') if k not in claims}   # a table from before a flag: that flag empty
+    if 'seeds_planned' not in claims: claims['seeds_planned'] = float('nan')          # or from before the plan: nothing pending
+    claims['settled'] = _settled(claims, alpha, max(family, int(claims.primary.sum())))
     return claims.assign(learnt=learnt, **flags)[list(CLAIM_COLUMNS)]                 # any other column missing is an error
+
+def _settled(claims: pd.DataFrame, alpha: float, family: int) -> list:
+    "Per row, where some primaries are pending (fewer seeds than planned, or not in the table): a complete primary's Holm verdict 'rejected' or 'not rejected' whatever they give, or 'open' (holm_range); a pending one's 'pending: n of N seeds'; else ''."
+    pending = claims.primary & (claims.seeds_planned > claims.n)      # NaN (no plan) is never pending
+    known = claims.primary & ~pending
+    waiting = family - int(known.sum())                              # the pending rows and the declared primaries with no row yet
+    out = pd.Series('', index=claims.index, dtype=object)
+    if claims.seeds_planned.isna().all() or waiting <= 0: return out.tolist()   # no plan, or every primary complete: the verdicts are final
+    if known.any(): out[known] = holm_range(claims.p[known], pending=waiting, alpha=alpha, family=family).settled.values
+    out[pending] = [f'pending: {n} of {int(s)} seeds' for n, s in zip(claims.n[pending], claims.seeds_planned[pending])]
+    return out.tolist()
 
 # %% ../nbs/15b_report.ipynb #a2886a52
 def pair_text(a: str, b: str, sign=1) -> str:
@@ -374,10 +390,14 @@ def pair_text(a: str, b: str, sign=1) -> str:
     if sign < 0: return f'{b} - {a}' if b else f'{a}: its fall (against 0)'
     return f'{a} - {b}' if b else f'{a} (against 0)'
 
+SETTLED_TEXT = {'rejected': 'settled whatever the pending primaries give', 'not rejected': 'settled whatever the pending primaries give',
+                'open': 'open: the pending primaries can change it', 'no p': 'no p-value'}   # `settled` in words; 'pending: n of N seeds' as it is
+
 def verdict_text(r, notes: tuple = ()) -> str:   # r: a row of claim_table (itertuples); notes: more to say in the same brackets
-    "A claim's verdict as a table shows it: naming the configurations not shown above the floors, and saying where a pair crosses precisions or machines (then any `notes`, in the same brackets)."
-    m, mm = r.mixed_precision, getattr(r, 'mixed_machine', '')   # a row from before the machines' flag has none
-    notes = [*([f'{m} paired across precisions'] if isinstance(m, str) and m else []), *([f'{mm} paired across machines'] if isinstance(mm, str) and mm else []), *notes]
+    "A claim's verdict as a table shows it: naming the configurations not shown above the floors, saying where a pair crosses precisions or machines and whether the pending primaries can change it (then any `notes`, in the same brackets)."
+    m, mm, s = r.mixed_precision, getattr(r, 'mixed_machine', ''), getattr(r, 'settled', '')   # a row from before the machines' flag or the plan has none
+    s = SETTLED_TEXT.get(s, s) if isinstance(s, str) else ''
+    notes = [*([f'{m} paired across precisions'] if isinstance(m, str) and m else []), *([f'{mm} paired across machines'] if isinstance(mm, str) and mm else []), *([s] if s else []), *notes]
     return r.verdict + (f': {r.learnt[4:]}' if r.verdict == 'not above the floors' else '') + (f" ({'; '.join(notes)})" if notes else '')
 
 def write_claims(claims: pd.DataFrame,  # from claim_table
@@ -588,6 +608,24 @@ def write_pilot(folder: str | Path) -> str:
     md += [f'| {r.claim} | {pair_text(r.a, r.b, r.sign)} | {r.value} | {r.text} | {verdict_text(r)} |' for r in claims.itertuples()]
     atomic_write(folder / 'controls_pilot.md', '\n'.join(md) + '\n')
     return '\n'.join(md)
+
+# %% ../nbs/15b_report.ipynb #c1a1b2d4
+def claims_of(results: dict,            # load_results of a results folder
+              records: pd.DataFrame,    # run_records of the runs behind them
+             ) -> pd.DataFrame:         # claim_table's CLAIM_COLUMNS
+    "The claims of loaded results: claim_table with pairs across precisions and machines flagged from the runs' records, and, for runs at the study's preset, its planned seeds (which primaries are pending, which verdicts they can change)."
+    name = lambda col: {Path(r).name: v for r, v in zip(records.run, records[col])} if len(records) else {}
+    return claim_table(*(results.get(k) for k in ('linear_eval', 'robustness', 'ki')), precisions=name('precision'), machines=name('hardware'),
+                       planned=planned_seeds(records.preset) if len(records) else {})
+
+def published_claims(folder: str | Path,   # a preset's published folder (paper_figures/results/<preset>: results/, pretrain/)
+                    ) -> pd.DataFrame:
+    "claims_of a preset's published results and runs, as `nbs/20_paper_figures` computes them."
+    folder = Path(folder)
+    if not (folder / 'results').is_dir(): raise FileNotFoundError(f'{folder / "results"}: no such folder; expected a preset\'s published results (paper_figures/results/<preset>)')
+    runs = sorted(p for p in (folder / 'pretrain').iterdir() if p.is_dir()) if (folder / 'pretrain').is_dir() else []
+    return claims_of(load_results(folder / 'results'), run_records(runs))
+
 
 # %% ../nbs/15b_report.ipynb #468f049c
 PROGRESS_COLUMNS = ('machine', 'epochs', 'views/s', 'train h', 'CPU-h', 'CPU-h counted')   # then the results' columns (`progress_table`)

@@ -12,8 +12,8 @@ from .optim import resolve_step
 from .runs import run_folder
 
 # %% auto #0
-__all__ = ['STANDARD_RECIPE', 'CONFIGURATIONS', 'SEEDS_PRIMARY', 'SEEDS_OTHER', 'STUDY', 'Configuration', 'configuration',
-           'Phase', 'phase', 'study_steps']
+__all__ = ['STANDARD_RECIPE', 'CONFIGURATIONS', 'SEEDS_PRIMARY', 'SEEDS_OTHER', 'STUDY', 'STUDY_PRESET', 'Configuration',
+           'configuration', 'Phase', 'planned_seeds', 'phase', 'study_steps']
 
 # %% ../nbs/07g_study.ipynb #17c7ac99
 class Configuration(NamedTuple):
@@ -86,6 +86,15 @@ STUDY = (
     Phase('gate', {'trust_gate_variant': SEEDS_OTHER}, "issue 26's item 5: a gate that discriminates, run if trust_ssl's gate is still inert at this scale"),
     Phase('aux', dict.fromkeys(('trust_aux_detached', 'trust_aux_off'), SEEDS_OTHER), "claim (d)'s proposed cause of the ignorance anomaly, if the budget allows"),
 )
+
+STUDY_PRESET = 'medium'   # the preset the study was designed for and runs at (trust_ssl.config.PRESETS)
+
+def planned_seeds(presets,               # the presets of the runs at hand (one name, or several: run_records' `preset`)
+                  phases: tuple = STUDY,
+                 ) -> dict:              # configuration -> its planned seeds; {} where the runs are not (all) the study's preset
+    "The seeds the study plans for each configuration, for runs at its preset: against it a table drawn mid-study can say which comparisons are still pending."
+    presets = {presets} if isinstance(presets, str) else set(presets)
+    return {n: s for p in phases for n, s in p.runs.items()} if presets == {STUDY_PRESET} else {}
 
 def phase(name: str) -> Phase:
     "The phase of STUDY called `name`."
