@@ -27,7 +27,8 @@ __all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE
            'gate_summary', 'gate_factors', 'Claim', 'claim_table', 'corrected', 'pair_text', 'verdict_text',
            'write_claims', 'claims_summary', 'load_history', 'load_histories', 'run_record', 'run_records',
            'seeds_text', 'caption', 'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics',
-           'pilot_table', 'write_pilot', 'claims_of', 'published_claims', 'progress_table', 'write_progress']
+           'pilot_table', 'write_pilot', 'claims_of', 'published_claims', 'claims_caption', 'write_published_claims',
+           'progress_table', 'write_progress']
 
 # %% ../nbs/15b_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -621,10 +622,36 @@ def claims_of(results: dict,            # load_results of a results folder
 def published_claims(folder: str | Path,   # a preset's published folder (paper_figures/results/<preset>: results/, pretrain/)
                     ) -> pd.DataFrame:
     "claims_of a preset's published results and runs, as `nbs/20_paper_figures` computes them."
+    return claims_of(*_published_inputs(folder))
+
+def _published_inputs(folder: str | Path) -> tuple[dict, pd.DataFrame]:
+    "A preset's published results (load_results) and the records of its published runs."
     folder = Path(folder)
     if not (folder / 'results').is_dir(): raise FileNotFoundError(f'{folder / "results"}: no such folder; expected a preset\'s published results (paper_figures/results/<preset>)')
     runs = sorted(p for p in (folder / 'pretrain').iterdir() if p.is_dir()) if (folder / 'pretrain').is_dir() else []
-    return claims_of(load_results(folder / 'results'), run_records(runs))
+    return load_results(folder / 'results'), run_records(runs)
+
+def claims_caption(claims: pd.DataFrame,   # from claims_of
+                   results: dict,          # the loaded results behind them
+                   records: pd.DataFrame,  # run_records of their runs
+                  ) -> str:
+    "The claims table's caption: how each difference is tested and corrected, then what trained the runs behind it (`caption`)."
+    per_dataset = ', '.join(f'{n} on {d}' for d, n in claims.groupby('dataset', sort=False).size().items())
+    behind = pd.concat([results[k] for k in ('linear_eval', 'robustness', 'ki') if results.get(k) is not None], ignore_index=True)
+    return caption("The paper's claims: each difference a - b in the paper's direction (b - a where it claims a fall) with its 95% interval over seeds (paired t on "
+                   "the seeds both have; one-sample t for a change against 0); accuracy in points, K and I changes x1000; "
+                   f"the differences ({per_dataset}): the verdicts of the primary comparisons (fixed before the runs) are Holm-corrected over them, "
+                   "the others are exploratory, with Benjamini-Hochberg q-values; a difference with a configuration whose linear probe on that dataset "
+                   "is not above both no-network floors at 95% (paired over seeds) reads 'not above the floors': it answers nothing.", behind, records, cells='')
+
+def write_published_claims(folder: str | Path,             # a preset's published folder
+                           out: str | Path | None = None,    # where to write them; default: `folder`
+                          ) -> pd.DataFrame:
+    "Write a preset's claims (claims.csv, claims.md, claims_summary.md) beside its published results, as `nbs/20_paper_figures` writes them to its `claims_dir`; returns them (nothing written when no claim's configurations are published)."
+    R, records = _published_inputs(folder)
+    claims = claims_of(R, records)
+    if len(claims): write_claims(claims, Path(out or folder), claims_caption(claims, R, records))
+    return claims
 
 
 # %% ../nbs/15b_report.ipynb #468f049c

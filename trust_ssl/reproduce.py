@@ -16,7 +16,7 @@ from .data import bundled_eurosat
 from .evaluate import dataset_name
 from .models import METHODS, methods_with
 from .config import DEFAULT_PRESET, PRESETS, load_config_file, parse_overrides, resolve_config
-from .report import write_progress
+from .report import write_progress, write_published_claims
 from .runs import MEASURES, RunLock, index_results, prefix_elsewhere, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
 from .study import CONFIGURATIONS, STUDY, Configuration, configuration, phase
 
@@ -314,7 +314,7 @@ def _portable_file(f: Path) -> bytes:
     return f.read_bytes()
 
 def _publish_if_complete(steps: list[Step], published: dict, log=print):
-    "Once every step of a unit is finished, copy its small files to the publish folder (atomically each), then its marker; then the folder's progress table (`write_progress`)."
+    "Once every step of a unit is finished, copy its small files to the publish folder (atomically each), then its marker; then the folder's progress table (`write_progress`) and its claims (`write_published_claims`)."
     unit, steps = steps[0].unit, [s for s in steps if not s.rebuilds]     # a trunk's prefix made again publishes nothing
     if published.get(unit) or not all(_finished(s) for s in steps): return
     pub, published_files = steps[0].publish, []
@@ -337,6 +337,10 @@ def _publish_if_complete(steps: list[Step], published: dict, log=print):
     except Exception as e:                                                # a table made from the units cannot unmake one: say so, go on
         log(f'progress table of {pub} not written ({type(e).__name__}: {e}); unit {unit} is published all the same: '
             f'write it with trust_ssl.report.write_progress({str(pub)!r})')
+    try: n = len(write_published_claims(pub)); log(f'claims of {pub}: {n} differences' + (f' in {pub / "claims_summary.md"}' if n else ' (no claim\'s configurations published yet: none written)'))
+    except Exception as e:                                                # nor can the claims: say so, go on
+        log(f'claims of {pub} not written ({type(e).__name__}: {e}); unit {unit} is published all the same: '
+            f'write them with trust_ssl.report.write_published_claims({str(pub)!r})')
 
 # %% ../nbs/16_reproduce.ipynb #700173a7
 def published_problems(pub: str | Path) -> list[str]:
