@@ -19,9 +19,9 @@ __all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', '
            'INDEX_COLUMNS', 'TEXT_COLUMNS', 'run_folder', 'parse_run_folder', 'snapshot_name', 'save_checkpoint',
            'load_checkpoint', 'check_resumable', 'append_history', 'trim_history', 'inherit_history', 'branch_snapshot',
            'history_mismatch', 'start_records', 'start_record', 'arithmetic_here', 'arithmetic_mismatch',
-           'refuse_prefix', 'prefix_elsewhere', 'RunLocked', 'RunLock', 'run_id', 'PretrainedRun', 'run_fingerprint',
-           'default_device', 'load_run', 'read_results_file', 'results_file', 'read_index', 'index_results',
-           'save_results', 'read_results', 'remove_results', 'long_results']
+           'code_fingerprint', 'refuse_prefix', 'prefix_elsewhere', 'RunLocked', 'RunLock', 'run_id', 'PretrainedRun',
+           'run_fingerprint', 'default_device', 'load_run', 'read_results_file', 'results_file', 'read_index',
+           'index_results', 'save_results', 'read_results', 'remove_results', 'long_results']
 
 # %% ../nbs/07c_runs.ipynb #475f4609
 def run_folder(method: str, seed: int) -> str:
@@ -182,6 +182,14 @@ MACHINE_KEYS = ARITHMETIC_KEYS + ('cpu', 'cpu_core', 'torch')   # what a refusal
 
 def _sha(path: str | Path) -> str: return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
 
+def code_fingerprint(folder: str | Path | None = None,   # a package's folder; default: the installed trust_ssl's
+                    ) -> str:
+    "The first 16 hex digits of a SHA-256 over a package's source files (names and bytes; not `_modidx.py`, nbdev's index): the code a refusal was found with."
+    import trust_ssl
+    h = hashlib.sha256()
+    for f in sorted(p for p in Path(folder or Path(trust_ssl.__file__).parent).glob('*.py') if p.name != '_modidx.py'): h.update(f.name.encode() + b'\0' + f.read_bytes() + b'\0')
+    return h.hexdigest()[:16]
+
 def refuse_prefix(reference: str | Path,  # the published trunk's history.jsonl
                   out_dir: str | Path,    # the trunk's run folder here, whose prefix (with the trunk's configuration) differed from it
                   here: dict,             # `arithmetic_here` for that training
@@ -191,17 +199,17 @@ def refuse_prefix(reference: str | Path,  # the published trunk's history.jsonl
     out, snap = Path(out_dir), start_record(reference).get('snapshot_step')
     starts = [s for s in start_records(out / 'history.jsonl') if snap is None or s['step'] < snap] if (out / 'history.jsonl').is_file() else []
     if not starts or any(_arith(s, k) != _arith(here, k) for s in starts for k in MACHINE_KEYS): return None
-    rec = dict(reference=str(reference), reference_sha=_sha(reference), machine={k: here.get(k) for k in MACHINE_KEYS}, why=why,
+    rec = dict(reference=str(reference), reference_sha=_sha(reference), machine={k: here.get(k) for k in MACHINE_KEYS}, code=code_fingerprint(), why=why,
                when=time.strftime('%Y-%m-%d %H:%M:%S'))
     return atomic_write(out / PREFIX_REFUSED, json.dumps(rec, indent=1) + '\n')
 
 def _refused(reference: Path, out_dir: Path, here: dict) -> str | None:
-    "The refusal recorded in `out_dir` for this reference on a machine like `here` (None: none, or one for another machine or another published trunk)."
+    "The refusal recorded in `out_dir` for this reference on a machine like `here` with this code (None: none, or one for another machine, another published trunk or other code)."
     p = out_dir / PREFIX_REFUSED
-    try: rec = json.loads(p.read_text()); machine, when, sha = rec['machine'], rec['when'], rec['reference_sha']; same = all(machine.get(k) == here.get(k) for k in MACHINE_KEYS)
+    try: rec = json.loads(p.read_text()); machine, when, sha, code = rec['machine'], rec['when'], rec['reference_sha'], rec.get('code'); same = all(machine.get(k) == here.get(k) for k in MACHINE_KEYS)
     except (OSError, ValueError, KeyError, TypeError, AttributeError): return None
-    if sha != _sha(reference) or not same: return None
-    return f'its prefix, trained on this machine on {when}, differed from the published history (how: {p}; remove it to try again)'
+    if sha != _sha(reference) or not same or code != code_fingerprint(): return None   # other code (or unrecorded) may train otherwise: try again
+    return f'its prefix, trained on this machine on {when} with this code ({code}), differed from the published history (how: {p}; remove it to try again)'
 
 def prefix_elsewhere(reference: str | Path,   # the published trunk's history.jsonl
                      out_dir: str | Path,      # where the trunk's prefix is (or would be) trained on this machine
