@@ -326,7 +326,7 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
             if not c.b: d = d._replace(test='one-sample t')
             prec, mach = (_across(g, c, common, by_name(x)) for x in (precisions, machines))
             names = [m for m in (c.a, c.b) if m]
-            plan = min(len(planned[m]) for m in names) if planned and all(m in planned for m in names) else float('nan')   # the seeds both sides will have
+            plan = len(set.intersection(*(set(planned[m]) for m in names))) if planned and all(m in planned for m in names) else float('nan')   # the seeds both sides will have
             rows.append(dict(c._asdict(), primary=c.primary == dataset_key(ds), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, seeds_planned=plan, test=d.test,
                              p=d.p, verdict_95=verdict(d), learnt=_learnt(margins, ds, [m for m in (c.a, c.b) if m]) if margins is not None else 'unknown', text=difference_text(d, **(dict(unit='', digits=2) if c.value.startswith('d') else {})),   # K-I changes: a finer unit
                              mixed_precision=_mixed(prec), mixed_machine=_mixed(mach, said=prec)))
@@ -391,8 +391,8 @@ def pair_text(a: str, b: str, sign=1) -> str:
     if sign < 0: return f'{b} - {a}' if b else f'{a}: its fall (against 0)'
     return f'{a} - {b}' if b else f'{a} (against 0)'
 
-SETTLED_TEXT = {'rejected': 'settled whatever the pending primaries give', 'not rejected': 'settled whatever the pending primaries give',
-                'open': 'open: the pending primaries can change it', 'no p': 'no p-value'}   # `settled` in words; 'pending: n of N seeds' as it is
+SETTLED_TEXT = {'rejected': 'Holm verdict fixed whatever the pending primaries give', 'not rejected': 'Holm verdict fixed whatever the pending primaries give',
+                'open': 'Holm verdict open: the pending primaries can change it', 'no p': 'no p-value'}   # `settled` in words; 'pending: n of N seeds' as it is
 
 def verdict_text(r, notes: tuple = ()) -> str:   # r: a row of claim_table (itertuples); notes: more to say in the same brackets
     "A claim's verdict as a table shows it: naming the configurations not shown above the floors, saying where a pair crosses precisions or machines and whether the pending primaries can change it (then any `notes`, in the same brackets)."
@@ -637,7 +637,9 @@ def claims_caption(claims: pd.DataFrame,   # from claims_of
                   ) -> str:
     "The claims table's caption: how each difference is tested and corrected, then what trained the runs behind it (`caption`)."
     per_dataset = ', '.join(f'{n} on {d}' for d, n in claims.groupby('dataset', sort=False).size().items())
+    named = {*claims.a, *claims.b, *FLOORS}                            # the claims' configurations and the floors their `learnt` is judged against
     behind = pd.concat([results[k] for k in ('linear_eval', 'robustness', 'ki') if results.get(k) is not None], ignore_index=True)
+    behind = behind[behind.configuration.isin(named)]                   # a published run no claim uses (a control of Table I) is not behind them
     return caption("The paper's claims: each difference a - b in the paper's direction (b - a where it claims a fall) with its 95% interval over seeds (paired t on "
                    "the seeds both have; one-sample t for a change against 0); accuracy in points, K and I changes x1000; "
                    f"the differences ({per_dataset}): the verdicts of the primary comparisons (fixed before the runs) are Holm-corrected over them, "

@@ -314,7 +314,7 @@ def _portable_file(f: Path) -> bytes:
     return f.read_bytes()
 
 def _publish_if_complete(steps: list[Step], published: dict, log=print):
-    "Once every step of a unit is finished, copy its small files to the publish folder (atomically each), then its marker; then the folder's progress table (`write_progress`) and its claims (`write_published_claims`)."
+    "Once every step of a unit is finished, copy its small files to the publish folder (atomically each), then its marker; then the folder's progress table (`write_progress`) and, where it keeps them (a `claims.csv` there: a preset's `claims_dir`), its claims (`write_published_claims`)."
     unit, steps = steps[0].unit, [s for s in steps if not s.rebuilds]     # a trunk's prefix made again publishes nothing
     if published.get(unit) or not all(_finished(s) for s in steps): return
     pub, published_files = steps[0].publish, []
@@ -337,7 +337,8 @@ def _publish_if_complete(steps: list[Step], published: dict, log=print):
     except Exception as e:                                                # a table made from the units cannot unmake one: say so, go on
         log(f'progress table of {pub} not written ({type(e).__name__}: {e}); unit {unit} is published all the same: '
             f'write it with trust_ssl.report.write_progress({str(pub)!r})')
-    try: n = len(write_published_claims(pub)); log(f'claims of {pub}: {n} differences' + (f' in {pub / "claims_summary.md"}' if n else ' (no claim\'s configurations published yet: none written)'))
+    if not (pub / 'claims.csv').is_file(): return                        # a folder that keeps no claims (a pilot's): none started here
+    try: n = len(write_published_claims(pub)); log(f'claims of {pub}: {n} differences in {pub / "claims_summary.md"}')
     except Exception as e:                                                # nor can the claims: say so, go on
         log(f'claims of {pub} not written ({type(e).__name__}: {e}); unit {unit} is published all the same: '
             f'write them with trust_ssl.report.write_published_claims({str(pub)!r})')

@@ -182,13 +182,19 @@ MACHINE_KEYS = ARITHMETIC_KEYS + ('cpu', 'cpu_core', 'torch')   # what a refusal
 
 def _sha(path: str | Path) -> str: return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
 
-def code_fingerprint(folder: str | Path | None = None,   # a package's folder; default: the installed trust_ssl's
+def code_fingerprint(folder: str | Path | None = None,   # a package's folder; default: the installed trust_ssl's, as this process first read it
                     ) -> str:
-    "The first 16 hex digits of a SHA-256 over a package's source files (names and bytes; not `_modidx.py`, nbdev's index): the code a refusal was found with."
-    import trust_ssl
+    "The first 16 hex digits of a SHA-256 over a package's source files (names and bytes; not `_modidx.py`, nbdev's index): the code a refusal was found with. All of trust_ssl counts, not only what trains (safe: a change anywhere tries again)."
+    if folder is None:                           # once a process: its training ran this code, whatever the checkout holds by the time it refuses
+        global _CODE
+        if _CODE is None: import trust_ssl; _CODE = code_fingerprint(Path(trust_ssl.__file__).parent)
+        return _CODE
     h = hashlib.sha256()
-    for f in sorted(p for p in Path(folder or Path(trust_ssl.__file__).parent).glob('*.py') if p.name != '_modidx.py'): h.update(f.name.encode() + b'\0' + f.read_bytes() + b'\0')
+    for f in sorted(p for p in Path(folder).glob('*.py') if p.name != '_modidx.py'): h.update(f.name.encode() + b'\0' + f.read_bytes() + b'\0')
     return h.hexdigest()[:16]
+
+_CODE = None
+code_fingerprint()                               # at import, before any training of this process
 
 def refuse_prefix(reference: str | Path,  # the published trunk's history.jsonl
                   out_dir: str | Path,    # the trunk's run folder here, whose prefix (with the trunk's configuration) differed from it
