@@ -211,6 +211,11 @@ def train_one_epoch(loop: Loop,
     return step, record
 
 # %% ../nbs/07f_train.ipynb #ea52aac4
+def _monitored(history: Path, step: int) -> bool:
+    "Whether `history` holds a monitor line at `step` (a resume at a monitor step measures it only where the run did not before it stopped)."
+    if not history.is_file(): return False
+    return any(r.get('kind') == 'monitor' and r.get('step') == step for r in map(json.loads, filter(str.strip, history.read_text().splitlines())))
+
 def monitor_step(monitor: Monitor | None, loop: Loop, step: int, progress: Progress) -> None:
     "At step 0, at every `monitor_every`-th epoch end and at the last step: the kNN top-1, into the history (kind 'monitor') and onto the progress line."
     cfg, spe = loop.cfg, loop.steps_per_epoch
@@ -336,7 +341,7 @@ def train(cfg: TrainConfig,       # the run
         monitor = Monitor(cfg, precision) if cfg.monitor_every and rank == 0 and start < end else None   # refused before anything is written
         if rank == 0: record_start(loop, start, changed, parent, branch)
         bar, record, step = Progress(end, start, cfg.method, progress and rank == 0), {}, start
-        if start == 0: monitor_step(monitor, loop, 0, bar)
+        if start == 0 or not _monitored(out / 'history.jsonl', start): monitor_step(monitor, loop, start, bar)   # a kill between a checkpoint and its monitor line: measured now
         while step < end:
             step, rec = train_one_epoch(loop, step // spe, step, bar); record = rec or record
             monitor_step(monitor, loop, step, bar)
