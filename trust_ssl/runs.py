@@ -187,7 +187,7 @@ def code_fingerprint(folder: str | Path | None = None,   # a package's folder; d
     "The first 16 hex digits of a SHA-256 over a package's source files (names and bytes; not `_modidx.py`, nbdev's index): the code a refusal was found with. All of trust_ssl counts, not only what trains (safe: a change anywhere tries again)."
     if folder is None:                           # once a process: its training ran this code, whatever the checkout holds by the time it refuses
         global _CODE
-        if _CODE is None: import trust_ssl; _CODE = code_fingerprint(Path(trust_ssl.__file__).parent)
+        if _CODE is None: from trust_ssl import core; _CODE = code_fingerprint(Path(core.__file__).parent)   # a module's file: the package's may be None (a namespace package)
         return _CODE
     h = hashlib.sha256()
     for f in sorted(p for p in Path(folder).glob('*.py') if p.name != '_modidx.py'): h.update(f.name.encode() + b'\0' + f.read_bytes() + b'\0')
