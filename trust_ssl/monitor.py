@@ -15,7 +15,7 @@ from .core import knn_predict, resolve_precision
 from .data import EUROSAT_SAMPLE, SceneDataset, stratified_subset
 from .models import features
 from .config import DEFAULT_PRESET, TrainConfig, resolve_config
-from .runs import load_run
+from .runs import load_run, read_history
 
 # %% auto #0
 __all__ = ['MONITOR_SEED', 'CURVE_FIELDS', 'Monitor', 'knn_of_run', 'has_monitor', 'learning_curve']
@@ -71,7 +71,7 @@ def learning_curve(run_dirs,                  # run folders
     rows = []
     for d in map(Path, run_dirs):
         cfg = json.loads((d / 'config.json').read_text()); res = cfg.get('resolved', {})
-        lines = [json.loads(l) for l in (d / 'history.jsonl').read_text().splitlines() if l.strip()]
+        lines = read_history(d / 'history.jsonl')
         views = 2 * cfg['batch_size'] * res.get('processes', 1)
         rates = [l['views_per_s'] for l in lines if l['kind'] == 'epoch' and l.get('views_per_s')]
         rate = float(np.median(rates)) if rates else float('nan')   # the median epoch: an epoch slowed by other work on the machine does not move it

@@ -14,7 +14,7 @@ from .corruptions import CORRUPTIONS, CORRUPTION_GROUPS
 from .data import dataset_key
 from .evaluate import summarize_robustness
 from .models import METHODS
-from .runs import read_results
+from .runs import read_history, read_results
 from .stats import aggregate_seeds, benjamini_hochberg, difference_text, holm, holm_range, seed_difference, verdict
 from .study import CONFIGURATIONS, planned_seeds
 
@@ -440,7 +440,7 @@ def claims_summary(claims: pd.DataFrame,  # from claim_table
 def load_history(run_dir: str | Path) -> pd.DataFrame:
     "The lines of a pretraining run's history.jsonl, each with the run's configuration, method and seed (from its config.json) and folder."
     run_dir = Path(run_dir); cfg = json.loads((run_dir / 'config.json').read_text())
-    lines = [json.loads(l) for l in (run_dir / 'history.jsonl').read_text().splitlines() if l.strip()]
+    lines = read_history(run_dir / 'history.jsonl')
     return pd.DataFrame(lines).assign(configuration=cfg.get('name') or cfg['method'], method=cfg['method'], seed=cfg['seed'], run=str(run_dir.resolve()))
 
 def load_histories(pretrain_dir: str | Path) -> pd.DataFrame:
@@ -464,7 +464,7 @@ def _machine_label(start: dict) -> str:
 def run_record(run_dir: str | Path) -> dict:
     "What a pretraining run was and what trained it: preset, backbone, image size, schedule, machine(s), seconds of training, CPU-hours where CPUs trained it (the CPU time its processes used, which each epoch records; the threads it held x hours for an epoch of an older history) and how they were counted, and its precision(s)."
     run_dir = Path(run_dir); cfg = json.loads((run_dir / 'config.json').read_text())
-    lines = [json.loads(l) for l in (run_dir / 'history.jsonl').read_text().splitlines() if l.strip()]
+    lines = read_history(run_dir / 'history.jsonl')
     res = cfg.get('resolved', {})                   # runs trained before it was recorded have none
     seconds, cpu, last, views, held, procs = 0.0, 0.0, 0, 2 * cfg['batch_size'] * res.get('processes', 1), float('nan'), 1
     counted = set()                                 # how each epoch's CPU time was counted

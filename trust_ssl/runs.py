@@ -17,11 +17,12 @@ from .models import METHODS, SSLMethod, build_method
 __all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', 'TIMING_KEYS', 'ARITHMETIC_KEYS',
            'GPU_ARITHMETIC_KEYS', 'PREFIX_REFUSED', 'MACHINE_KEYS', 'MEASURES', 'IDENTITY', 'RESULTS_INDEX',
            'INDEX_COLUMNS', 'TEXT_COLUMNS', 'run_folder', 'parse_run_folder', 'snapshot_name', 'save_checkpoint',
-           'load_checkpoint', 'check_resumable', 'append_history', 'trim_history', 'inherit_history', 'branch_snapshot',
-           'history_mismatch', 'start_records', 'start_record', 'arithmetic_here', 'arithmetic_mismatch',
-           'code_fingerprint', 'refuse_prefix', 'prefix_elsewhere', 'RunLocked', 'RunLock', 'run_id', 'PretrainedRun',
-           'run_fingerprint', 'default_device', 'load_run', 'read_results_file', 'results_file', 'read_index',
-           'index_results', 'save_results', 'read_results', 'remove_results', 'long_results']
+           'load_checkpoint', 'check_resumable', 'append_history', 'read_history', 'trim_history', 'inherit_history',
+           'branch_snapshot', 'history_mismatch', 'start_records', 'start_record', 'arithmetic_here',
+           'arithmetic_mismatch', 'code_fingerprint', 'refuse_prefix', 'prefix_elsewhere', 'RunLocked', 'RunLock',
+           'run_id', 'PretrainedRun', 'run_fingerprint', 'default_device', 'load_run', 'read_results_file',
+           'results_file', 'read_index', 'index_results', 'save_results', 'read_results', 'remove_results',
+           'long_results']
 
 # %% ../nbs/07c_runs.ipynb #475f4609
 def run_folder(method: str, seed: int) -> str:
@@ -84,6 +85,13 @@ def append_history(path: Path, record: dict):
     "Append one JSON line to a run's history."
     with open(path, 'a') as f: f.write(json.dumps(record) + '\n')
 
+def read_history(path: str | Path,        # a run's history.jsonl
+                 kind: str | None = None,  # only the lines of this kind ('start', 'step', 'epoch', 'monitor'); None: all
+                ) -> list[dict]:
+    "The lines of a run's history, in order."
+    rows = [json.loads(l) for l in Path(path).read_text().splitlines() if l.strip()]
+    return rows if kind is None else [r for r in rows if r.get('kind') == kind]
+
 def trim_history(path: Path, keep_until: int, steps_per_epoch: int) -> None:
     "Drop history lines of work the checkpoint at step `keep_until` does not hold, and a partial epoch's record (a monitor line at that step measured the checkpoint: it stays, but for step 0, which a fresh start measures again)."
     if not path.is_file(): return
@@ -95,8 +103,7 @@ def trim_history(path: Path, keep_until: int, steps_per_epoch: int) -> None:
 def inherit_history(src: Path, dst: Path, step: int):
     "Copy the step lines of `src` up to `step`, each marked inherited (a branch's record of the trunk it shares)."
     if not src.is_file(): return
-    keep = [json.loads(l) for l in src.read_text().splitlines() if l.strip()]
-    atomic_write(dst, ''.join(json.dumps({**r, 'inherited': True}) + '\n' for r in keep if r['kind'] == 'step' and r['step'] <= step))
+    atomic_write(dst, ''.join(json.dumps({**r, 'inherited': True}) + '\n' for r in read_history(src, 'step') if r['step'] <= step))
 
 def branch_snapshot(cfg: TrainConfig) -> Path:
     "The parent snapshot a branch starts from, or a clear error naming what is missing."
@@ -115,7 +122,7 @@ TIMING_KEYS = ('views_per_s', 'seconds', 'cpu_s')    # history fields that time 
 
 def _history(path: Path, step: int) -> tuple[list[dict], dict]:
     "The step and monitor lines of a history up to `step`, timings aside, and its first start line."
-    rows = [json.loads(l) for l in Path(path).read_text().splitlines() if l.strip()]
+    rows = read_history(path)
     lines = [{k: v for k, v in r.items() if k not in TIMING_KEYS} for r in rows if r['kind'] in ('step', 'monitor') and r['step'] <= step]
     return lines, next((r for r in rows if r['kind'] == 'start'), {})
 
@@ -140,7 +147,7 @@ GPU_ARITHMETIC_KEYS = ('precision', 'device', 'accelerator', 'processes')       
 
 def start_records(history: str | Path) -> list[dict]:
     "The start lines of a history, one per start of its run (a resume adds one)."
-    return [r for r in map(json.loads, filter(str.strip, Path(history).read_text().splitlines())) if r.get('kind') == 'start']
+    return read_history(history, 'start')
 
 def start_record(history: str | Path) -> dict:
     "The first start line of a history ({} where it has none)."

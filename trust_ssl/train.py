@@ -20,7 +20,7 @@ from .optim import LARS, make_schedules, param_groups, ramp_start, resolve_step
 from .monitor import Monitor
 from .packs import check_same_data, data_fingerprint, training_data
 from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, RunLocked, append_history, branch_snapshot, check_resumable,
-                            arithmetic_here, history_mismatch, inherit_history, load_checkpoint, save_checkpoint, prefix_elsewhere, PREFIX_REFUSED, refuse_prefix, snapshot_name,
+                            arithmetic_here, history_mismatch, inherit_history, load_checkpoint, save_checkpoint, prefix_elsewhere, PREFIX_REFUSED, read_history, refuse_prefix, snapshot_name,
                             start_record, trim_history)
 
 # %% auto #0
@@ -213,8 +213,7 @@ def train_one_epoch(loop: Loop,
 # %% ../nbs/07f_train.ipynb #ea52aac4
 def _monitored(history: Path, step: int) -> bool:
     "Whether `history` holds a monitor line at `step` (a resume at a monitor step measures it only where the run did not before it stopped)."
-    if not history.is_file(): return False
-    return any(r.get('kind') == 'monitor' and r.get('step') == step for r in map(json.loads, filter(str.strip, history.read_text().splitlines())))
+    return history.is_file() and any(r['step'] == step for r in read_history(history, 'monitor'))
 
 def monitor_step(monitor: Monitor | None, loop: Loop, step: int, progress: Progress) -> None:
     "At step 0, at every `monitor_every`-th epoch end and at the last step: the kNN top-1, into the history (kind 'monitor') and onto the progress line."
