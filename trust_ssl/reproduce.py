@@ -400,24 +400,35 @@ def add_measures(published: str | Path,   # a published results file (a unit's, 
 # %% ../nbs/16_reproduce.ipynb #5127f29c
 UNIT_STATES = ('published', 'trained', 'started', 'to run')
 
-def _progress(run: Path) -> str:
-    "How far a started run is: '23/50 epochs' (the epochs its history records as finished; a line cut short is skipped), ', training now' while a process holds it."
-    done = 0
-    try: lines = (run / 'history.jsonl').read_text().splitlines()
-    except OSError: lines = []
-    for l in lines:
+def _time_left(lines: list[dict], batch: int | None, end: int | None) -> str:
+    "Training time left to step `end` at the median epoch rate since the last start line (this machine's, as a checkpoint does not travel): ', 4.3 h of training left at 66 views/s'; '' when no epoch has finished since that start."
+    start = max((i for i, r in enumerate(lines) if r.get('kind') == 'start'), default=-1)
+    if start < 0 or not isinstance(batch, int) or not isinstance(end := end or lines[start].get('total_steps'), int): return ''
+    epochs = [r for r in lines[start:] if r.get('kind') == 'epoch' and isinstance(r.get('step'), int) and (r.get('views_per_s') or 0) > 0]
+    if not epochs: return ''
+    rate = float(np.median([r['views_per_s'] for r in epochs]))
+    views = max(end - epochs[-1]['step'], 0) * 2 * batch * lines[start].get('processes', 1)
+    return f', {views / rate / 3600:.1f} h of training left at {rate:.0f} views/s'
+
+def _progress(run: Path, end: int | None = None) -> str:
+    "How far a started run is: '23/50 epochs, 4.3 h of training left at 66 views/s' (the epochs its history records as finished, a line cut short skipped; the time to its last step, or to step `end`, at its median epoch since it last started), ', training now' while a process holds it."
+    lines = []
+    try: text = (run / 'history.jsonl').read_text().splitlines()
+    except OSError: text = []
+    for l in text:
         try: r = json.loads(l)
         except ValueError: continue
-        if isinstance(r, dict) and r.get('kind') == 'epoch' and isinstance(r.get('epoch'), int): done = max(done, r['epoch'] + 1)
-    try: total = json.loads((run / 'config.json').read_text()).get('epochs')
-    except (OSError, ValueError, AttributeError): total = None
-    return f"{done}/{total or '?'} epochs" + (', training now' if RunLock.holder(run) else '')
+        if isinstance(r, dict): lines.append(r)
+    done = max((r['epoch'] + 1 for r in lines if r.get('kind') == 'epoch' and isinstance(r.get('epoch'), int)), default=0)
+    try: cfg = json.loads((run / 'config.json').read_text()); total, batch = cfg.get('epochs'), cfg.get('batch_size')
+    except (OSError, ValueError, AttributeError): total = batch = None
+    return f"{done}/{total or '?'} epochs" + _time_left(lines, batch, end) + (', training now' if RunLock.holder(run) else '')
 
 def _prefix_progress(trunk: Path) -> str:
-    "How far a published trunk's prefix, made again here for a branch, is: 'its trunk's prefix to epoch 25: 12/50 epochs, training now'."
-    try: res = json.loads((trunk / 'config.json').read_text()).get('resolved', {}); end = f" to epoch {res['snapshot_step'] / res['steps_per_epoch']:.0f}"
-    except (OSError, ValueError, AttributeError, KeyError, TypeError): end = ''
-    return f"its trunk's prefix{end}: {_progress(trunk)}"
+    "How far a published trunk's prefix, made again here for a branch, is: 'its trunk's prefix to epoch 25: 12/50 epochs, 0.9 h of training left at 280 views/s, training now' (the time to its snapshot)."
+    try: res = json.loads((trunk / 'config.json').read_text()).get('resolved', {}); snap = res['snapshot_step']; end = f" to epoch {snap / res['steps_per_epoch']:.0f}"
+    except (OSError, ValueError, AttributeError, KeyError, TypeError): snap, end = None, ''
+    return f"its trunk's prefix{end}: {_progress(trunk, snap if isinstance(snap, int) else None)}"
 
 def unit_status(steps: list[Step]) -> pd.DataFrame:    # configuration, seed, state (of UNIT_STATES), detail
     "Where each unit of a plan stands, in the plan's order, from the markers the driver reads (a branch whose published trunk's prefix is being trained again: started, saying so); nothing is run."
