@@ -4,7 +4,7 @@
 
 # %% ../nbs/16_reproduce.ipynb #85f20495
 from __future__ import annotations
-import argparse, json, time
+import argparse, json, math, time
 import numpy as np
 import pandas as pd
 from dataclasses import asdict
@@ -400,18 +400,22 @@ def add_measures(published: str | Path,   # a published results file (a unit's, 
 # %% ../nbs/16_reproduce.ipynb #5127f29c
 UNIT_STATES = ('published', 'trained', 'started', 'to run')
 
-def _time_left(lines: list[dict], batch: int | None, end: int | None) -> str:
-    "Training time left to step `end` at the median epoch rate since the last start line (this machine's, as a checkpoint does not travel): ', 4.3 h of training left at 66 views/s'; '' when no epoch has finished since that start."
+def _number(x) -> bool: return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and x > 0   # a usable rate, count or step
+
+def _time_left(lines: list[dict], batch, end: int | None) -> str:
+    "Training time left to step `end` (the run's last step by default) from its last finished epoch, at the median views/s of its epochs since its last start line (this machine's: a checkpoint does not travel): ', 6.8 h of training left at 65 views/s'; '' with no finished epoch since that start, or a history that does not say."
     start = max((i for i, r in enumerate(lines) if r.get('kind') == 'start'), default=-1)
-    if start < 0 or not isinstance(batch, int) or not isinstance(end := end or lines[start].get('total_steps'), int): return ''
-    epochs = [r for r in lines[start:] if r.get('kind') == 'epoch' and isinstance(r.get('step'), int) and (r.get('views_per_s') or 0) > 0]
+    end = end if end is not None else (lines[start].get('total_steps') if start >= 0 else None)
+    if start < 0 or not _number(batch) or not _number(end): return ''
+    procs = lines[start].get('processes'); procs = procs if isinstance(procs, int) and procs > 0 else 1
+    epochs = [r for r in lines[start:] if r.get('kind') == 'epoch' and _number(r.get('step')) and _number(r.get('views_per_s'))]
     if not epochs: return ''
     rate = float(np.median([r['views_per_s'] for r in epochs]))
-    views = max(end - epochs[-1]['step'], 0) * 2 * batch * lines[start].get('processes', 1)
+    views = max(end - epochs[-1]['step'], 0) * 2 * batch * procs
     return f', {views / rate / 3600:.1f} h of training left at {rate:.0f} views/s'
 
 def _progress(run: Path, end: int | None = None) -> str:
-    "How far a started run is: '23/50 epochs, 4.3 h of training left at 66 views/s' (the epochs its history records as finished, a line cut short skipped; the time to its last step, or to step `end`, at its median epoch since it last started), ', training now' while a process holds it."
+    "How far a started run is: '1/50 epochs, 6.8 h of training left at 65 views/s' (the epochs its history records as finished, a line cut short skipped; the time from its last finished epoch to its last step, or to step `end`, at the median views/s of its epochs since it last started), ', training now' while a process holds it."
     lines = []
     try: text = (run / 'history.jsonl').read_text().splitlines()
     except OSError: text = []
@@ -425,10 +429,10 @@ def _progress(run: Path, end: int | None = None) -> str:
     return f"{done}/{total or '?'} epochs" + _time_left(lines, batch, end) + (', training now' if RunLock.holder(run) else '')
 
 def _prefix_progress(trunk: Path) -> str:
-    "How far a published trunk's prefix, made again here for a branch, is: 'its trunk's prefix to epoch 25: 12/50 epochs, 0.9 h of training left at 280 views/s, training now' (the time to its snapshot)."
+    "How far a published trunk's prefix, made again here for a branch, is: 'its trunk's prefix to epoch 25: 12/50 epochs, 0.4 h of training left at 280 views/s, training now' (the time to its snapshot)."
     try: res = json.loads((trunk / 'config.json').read_text()).get('resolved', {}); snap = res['snapshot_step']; end = f" to epoch {snap / res['steps_per_epoch']:.0f}"
     except (OSError, ValueError, AttributeError, KeyError, TypeError): snap, end = None, ''
-    return f"its trunk's prefix{end}: {_progress(trunk, snap if isinstance(snap, int) else None)}"
+    return f"its trunk's prefix{end}: {_progress(trunk, snap if _number(snap) else None)}"
 
 def unit_status(steps: list[Step]) -> pd.DataFrame:    # configuration, seed, state (of UNIT_STATES), detail
     "Where each unit of a plan stands, in the plan's order, from the markers the driver reads (a branch whose published trunk's prefix is being trained again: started, saying so); nothing is run."
