@@ -4,7 +4,7 @@
 
 # %% ../nbs/16_reproduce.ipynb #85f20495
 from __future__ import annotations
-import argparse, json, math, time
+import argparse, json, math, tempfile, time
 import numpy as np
 import pandas as pd
 from dataclasses import asdict
@@ -21,9 +21,10 @@ from .runs import MEASURES, RunLock, index_results, prefix_elsewhere, read_index
 from .study import CONFIGURATIONS, STUDY, Configuration, configuration, phase
 
 # %% auto #0
-__all__ = ['EVALS', 'DEFAULT_EVALS', 'EVIDENTIAL', 'PUBLISHED_RUN_FILES', 'RUN_PATH_KEYS', 'UNIT_STATES', 'Evaluation', 'Step',
-           'plan', 'notebooks_dir', 'execute_notebook', 'StepFailed', 'failure_line', 'run_plan', 'published_problems',
-           'add_measures', 'unit_status', 'status_table', 'main']
+__all__ = ['EVALS', 'DEFAULT_EVALS', 'EVIDENTIAL', 'PUBLISHED_RUN_FILES', 'RUN_PATH_KEYS', 'DRAWN', 'UNIT_STATES', 'Evaluation',
+           'Step', 'plan', 'notebooks_dir', 'execute_notebook', 'StepFailed', 'failure_line', 'run_plan',
+           'published_problems', 'add_measures', 'published_units', 'drawn_from', 'draw_published', 'unit_status',
+           'status_table', 'main']
 
 # %% ../nbs/16_reproduce.ipynb #5f9e7ead
 class Evaluation(NamedTuple):
@@ -197,12 +198,16 @@ def _version(p: Path | None):
 class StepFailed(RuntimeError):
     "A step of the plan failed; its message is one line."
 
+def _cell(e: Exception) -> str: return f' cell {e.exec_count}' if getattr(e, 'exec_count', None) is not None else ''   # papermill's PapermillExecutionError
+
+def _error_line(e: Exception) -> str:
+    "An error's exception and the first line of its message: a notebook's (papermill's PapermillExecutionError, whose own text begins with a rule) or any other."
+    what = f'{e.ename}: {e.evalue}' if hasattr(e, 'ename') else f'{type(e).__name__}: {e}'
+    return next((l for l in str(what).splitlines() if l.strip()), '')
+
 def failure_line(s: Step, e: Exception) -> str:
     "One line for a failed step: the step, its notebook and cell, the error, and where the executed notebook is."
-    cell = f' cell {e.exec_count}' if getattr(e, 'exec_count', None) is not None else ''      # papermill's PapermillExecutionError
-    what = f'{e.ename}: {e.evalue}' if hasattr(e, 'ename') else f'{type(e).__name__}: {e}'
-    first = next((l for l in str(what).splitlines() if l.strip()), '')
-    return f'{s.name} failed in {s.notebook}{cell}: {first} (the executed notebook: {s.executed})'
+    return f'{s.name} failed in {s.notebook}{_cell(e)}: {_error_line(e)} (the executed notebook: {s.executed})'
 
 # %% ../nbs/16_reproduce.ipynb #1f927aa1
 def _units(steps: list[Step]) -> dict:
@@ -222,6 +227,7 @@ def _prefix_elsewhere(s: Step) -> str | None:
 
 def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | None = None,
              execute: Callable | None = None,   # runs one Step; papermill on nbs/<step.notebook> if None
+             draw: Callable | None = None,      # called with each publish folder at the start and after each unit published there: returns the files it drew, [] where its drawing is current (main's --redraw: draw_published)
             ) -> dict:
     "Run the unfinished steps in order (papermill); returns the counts of steps run and skipped."
     if not dry_run and execute is None:
@@ -230,6 +236,18 @@ def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | No
     counts, n, elsewhere = {'run': 0, 'skipped': 0}, len(steps), set()   # elsewhere: branches whose trunk's prefix this machine cannot train
     units = {u: ss for u, ss in _units(steps).items() if ss[0].publish is not None}
     published = {u: _published(ss) for u, ss in units.items()}
+    def drawing(pub: Path, unit: str = ''):                              # what is drawn from a publish folder, where it is behind its units
+        t0 = time.time()
+        try: drawn = draw(pub)
+        except Exception as e:                                             # a drawing cannot unmake a published unit: say so, go on
+            log(f'tables and figures of {pub} not drawn ({_error_line(e)})' + (f'; unit {unit} is published all the same' if unit else '')
+                + ': the next start with --redraw draws them (or trust_ssl.reproduce.draw_published)'); return
+        if drawn: log(f'{len(drawn)} tables and figures drawn from {pub} into {drawn[0].parent} in {time.time() - t0:.0f} s')
+    def publish(u: str):                                                   # the unit if it is complete, then its folder's drawing
+        if _publish_if_complete(units[u], published, log) and draw is not None: drawing(units[u][0].publish, u)
+    if draw is not None and not dry_run:                                   # a drawing cut or failed before, or none yet: made first
+        for pub in dict.fromkeys(ss[0].publish for ss in units.values()):
+            if published_units(pub): drawing(pub)                         # a folder with nothing published has nothing to draw
     for i, s in enumerate(steps, 1):
         if published.get(s.unit):
             counts['skipped'] += 1; log(f'[{i}/{n}] {s.name}: published in {s.publish}, skipped'); continue
@@ -242,7 +260,7 @@ def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | No
             log(f"[{i}/{n}] {s.name}: not on this machine ({why}); {s.unit} skipped"); continue
         if _finished(s):
             counts['skipped'] += 1; log(f'[{i}/{n}] {s.name}: done, skipped')
-            if s.unit in units and not dry_run: _publish_if_complete(units[s.unit], published, log)
+            if s.unit in units and not dry_run: publish(s.unit)
             continue
         if dry_run: log(f'[{i}/{n}] {s.name}: would run {s.notebook} {s.params}'); continue
         t0 = time.time()
@@ -262,7 +280,7 @@ def run_plan(steps: list[Step], dry_run: bool = False, log=print, nbs: Path | No
         if s.done is not None: _mark_done(s.done, s)
         counts['run'] += 1
         log(f'[{i}/{n}] {s.name}: finished in {time.time() - t0:.0f} s')
-        if s.unit in units: _publish_if_complete(units[s.unit], published, log)
+        if s.unit in units: publish(s.unit)
     return counts
 
 # %% ../nbs/16_reproduce.ipynb #32f529a4
@@ -313,10 +331,10 @@ def _portable_file(f: Path) -> bytes:
     if f.suffix == '.json': return json.dumps(_strip_paths(json.loads(f.read_text())), indent=1).encode()
     return f.read_bytes()
 
-def _publish_if_complete(steps: list[Step], published: dict, log=print):
+def _publish_if_complete(steps: list[Step], published: dict, log=print) -> bool:    # whether it published the unit now
     "Once every step of a unit is finished, copy its small files to the publish folder (atomically each), then its marker; then the folder's progress table (`write_progress`) and, where it keeps them (a `claims.csv` there: a preset's `claims_dir`), its claims (`write_published_claims`)."
     unit, steps = steps[0].unit, [s for s in steps if not s.rebuilds]     # a trunk's prefix made again publishes nothing
-    if published.get(unit) or not all(_finished(s) for s in steps): return
+    if published.get(unit) or not all(_finished(s) for s in steps): return False
     pub, published_files = steps[0].publish, []
     for s in steps:
         if s.result is None:                                              # a pretraining run: its record, never its checkpoints
@@ -337,11 +355,12 @@ def _publish_if_complete(steps: list[Step], published: dict, log=print):
     except Exception as e:                                                # a table made from the units cannot unmake one: say so, go on
         log(f'progress table of {pub} not written ({type(e).__name__}: {e}); unit {unit} is published all the same: '
             f'write it with trust_ssl.report.write_progress({str(pub)!r})')
-    if not (pub / 'claims.csv').is_file(): return                        # a folder that keeps no claims (a pilot's): none started here
+    if not (pub / 'claims.csv').is_file(): return True                   # a folder that keeps no claims (a pilot's): none started here
     try: n = len(write_published_claims(pub)); log(f'claims of {pub}: {n} differences in {pub / "claims_summary.md"}')
     except Exception as e:                                                # nor can the claims: say so, go on
         log(f'claims of {pub} not written ({type(e).__name__}: {e}); unit {unit} is published all the same: '
             f'write them with trust_ssl.report.write_published_claims({str(pub)!r})')
+    return True
 
 # %% ../nbs/16_reproduce.ipynb #700173a7
 def published_problems(pub: str | Path) -> list[str]:
@@ -396,6 +415,48 @@ def add_measures(published: str | Path,   # a published results file (a unit's, 
     for m in added: out[m] = new[m].values
     atomic_write(published, out[list(new.columns)].to_csv(index=False))       # the column order a new evaluation writes; the index row (identity, rows) stays true
     return diffs
+
+# %% ../nbs/16_reproduce.ipynb #d7a1e3b1
+DRAWN = 'drawn_from.json'     # draw_published's record in the folder it drew into: the publish folder, its units and the files drawn
+
+def published_units(pub: str | Path) -> list[str]:
+    "The units a publish folder holds (their markers' names), sorted."
+    return sorted(m.stem for m in (Path(pub) / 'units').glob('*.json'))
+
+def drawn_from(out: str | Path) -> dict:
+    "What `draw_published` last drew into `out` in full: its record (publish, units, files), {} when there is none or it cannot be read."
+    try: r = json.loads((Path(out) / DRAWN).read_text())
+    except (OSError, ValueError): return {}
+    return r if isinstance(r, dict) else {}
+
+def draw_published(pub: str | Path,        # a publish folder (results/, pretrain/, units/; claims.csv where it keeps its claims), e.g. paper_figures/results/medium
+                   out: str | Path,        # where its tables and figures go, e.g. paper_figures; files there it never drew are kept
+                   executed: str | Path,   # the executed 20_paper_figures notebook; the drawing is made in a fresh folder beside it
+                   execute: Callable | None = None,   # runs (notebook, executed, parameters); papermill (execute_notebook) if None
+                   force: bool = False,    # draw even when `out` was drawn from these very units
+                  ) -> list[Path]:         # the files written into `out` ([] when its drawing was current)
+    "Draw every table and figure of a publish folder into `out` with `20_paper_figures` (its claims into the folder too, where it keeps them), unless `out` was last drawn from these very units: whole in a fresh folder first, then copied into `out` file by file, each atomically; then the files the last drawing made and this one did not are removed, and the record (`DRAWN`) is written last."
+    pub, out, executed = Path(pub), Path(out), Path(executed)
+    if not (pub / 'results').is_dir(): raise FileNotFoundError(f'{pub / "results"}: no such folder; expected a publish folder (results/, pretrain/: e.g. paper_figures/results/medium)')
+    if out.resolve() == pub.resolve() or pub.resolve() in out.resolve().parents:
+        raise ValueError(f'{out}: the publish folder {pub} or inside it; expected a folder of its own for the tables and figures (e.g. paper_figures)')
+    units, last = published_units(pub), drawn_from(out)
+    if not force and last.get('publish') == str(pub) and last.get('units') == units: return []
+    execute = execute or (lambda nb, ex, params: execute_notebook(nb, ex, params, Path.cwd()))
+    executed.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix='drawing-', dir=executed.parent) as tmp:
+        params = dict(results_dir=str(pub / 'results'), pretrain_dir=str(pub / 'pretrain'), out_dir=tmp)
+        if (pub / 'claims.csv').is_file(): params['claims_dir'] = str(pub)          # a preset's folder keeps its claims (write_published_claims's)
+        try: execute(notebooks_dir() / '20_paper_figures.ipynb', executed, params)
+        except Exception as e: raise RuntimeError(f'20_paper_figures{_cell(e)} failed: {_error_line(e)} (the executed notebook: {executed}); {out} is as it was') from e
+        drawn = sorted(f for f in Path(tmp).iterdir() if f.is_file())
+        if not drawn: raise RuntimeError(f'20_paper_figures drew nothing from {pub} (the executed notebook: {executed}); {out} is as it was')
+        written = [atomic_write(out / f.name, f.read_bytes()) for f in drawn]     # cut here: each file whole, the record the last one's
+    gone = {Path(f).name for f in last.get('files', []) if isinstance(f, str)} - {f.name for f in written}
+    for name in sorted(gone): (out / name).unlink(missing_ok=True)               # what the last drawing made and this one does not
+    atomic_write(out / DRAWN, json.dumps(dict(publish=str(pub), units=units, files=[f.name for f in written]), indent=1) + '\n')
+    return written
+
 
 # %% ../nbs/16_reproduce.ipynb #5127f29c
 UNIT_STATES = ('published', 'trained', 'started', 'to run')
@@ -484,11 +545,14 @@ def main(argv: list[str] | None = None):
     ap.add_argument('--set', nargs='+', default=[], metavar='KEY=VALUE', help='TrainConfig fields for every pretraining run (JSON values); after --config')
     ap.add_argument('--publish', default='', help='copy each finished unit (a run and its evaluations) here, '
                     'without checkpoints, and skip what is there (e.g. paper_figures/results/mini, to commit)')
+    ap.add_argument('--redraw', default='', metavar='DIR', help='after each unit it publishes, draw every table and figure from the --publish '
+                    'folder into DIR (e.g. paper_figures) with 20_paper_figures; a failed drawing leaves DIR as it was')
     look = ap.add_mutually_exclusive_group()
     look.add_argument('--dry-run', action='store_true', help='print the plan and what is already done')
     look.add_argument('--status', action='store_true', help='print where each unit of the plan stands (published, trained here, started here, to run), one line a configuration, and stop')
     a = ap.parse_args(argv)
     if a.phase and (a.methods or a.seeds): ap.exit(2, f'{ap.prog}: error: --phase {a.phase} sets the configurations and their seeds; drop --methods and --seeds\n')
+    if a.redraw and not a.publish: ap.exit(2, f'{ap.prog}: error: --redraw {a.redraw} draws from the --publish folder: give --publish too\n')
     runs = phase(a.phase).runs if a.phase else {}
     methods, seeds = tuple(runs or a.methods or CONFIGURATIONS), tuple(sorted({s for v in runs.values() for s in v}) if runs else a.seeds or (0,))
     try:
@@ -500,7 +564,9 @@ def main(argv: list[str] | None = None):
     if a.status: print(status_table(unit_status(steps)), flush=True); return
     try: nbs = None if a.dry_run else notebooks_dir()
     except FileNotFoundError as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
-    try: counts = run_plan(steps, a.dry_run, log=lambda s: print(s, flush=True), nbs=nbs)
+    executed = Path(a.out) / a.preset / 'notebooks' / '20_paper_figures-redraw.ipynb'
+    draw = (lambda pub: draw_published(pub, a.redraw, executed)) if a.redraw else None
+    try: counts = run_plan(steps, a.dry_run, log=lambda s: print(s, flush=True), nbs=nbs, draw=draw)
     except StepFailed as e: ap.exit(1, f'{ap.prog}: {e}\n')
     print(f"{counts['run']} step(s) run, {counts['skipped']} skipped", flush=True)
 
