@@ -82,3 +82,18 @@ def test_the_readme_study_command_skips_every_committed_unit(tmp_path, monkeypat
     committed = {parse_run_folder(m.stem) for m in (pub / 'units').glob('*.json')}
     assert committed, f'{pub}: no committed unit'
     assert said == committed, said ^ committed                                   # the plans and the markers agree, unit for unit
+
+
+def test_paper_figures_are_drawn_from_every_published_unit():
+    """`paper_figures/` is drawn (`draw_published`, the driver's `--redraw paper_figures`) from every unit of the publish
+    folder its record names, and holds every file that drawing made: a unit committed without its drawing fails here."""
+    from trust_ssl.reproduce import DRAWN, drawn_from, published_units
+    repo = Path(__file__).resolve().parents[1]
+    shown = repo / 'paper_figures'
+    record = drawn_from(shown)
+    assert record, f'{shown / DRAWN}: missing or unreadable; draw with trust_ssl.reproduce.draw_published'
+    pub = repo / record['publish']
+    assert (pub / 'units').is_dir(), f"{shown / DRAWN}: names {record['publish']}, which holds no published units"
+    assert record['units'] == published_units(pub), f'{shown}: drawn from {len(record["units"])} units of {pub}, which holds {len(published_units(pub))}: draw again'
+    missing = [f for f in record['files'] if not (shown / f).is_file()]
+    assert record['files'] and not missing, missing
