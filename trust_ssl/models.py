@@ -132,6 +132,7 @@ class SSLMethod(nn.Module):
     takes_aux = False        # capability: accepts `aux`, the mode of the auxiliary family classifier
     anneals_global = False   # capability: the schedule anneals the global contrastive term out (`StepSchedule.glob`)
     gated = False            # capability: a trust gate with its own parameters (`gate_head`), which `head_lr` may train apart
+    selective_from_start = False   # capability: the selective term at full weight from step 0 (the paper's multiplicative recipe), not ramped in by lambda_sel(e)
     branch_args = ()         # constructor arguments that act through the selective term only: a branch may change them
     branches_from = None     # the method class whose runs this one may branch from (it differs in the selective term only)
     def __init__(self, backbone: str = 'resnet50',  # one of BACKBONES
@@ -288,7 +289,11 @@ class TrustSSL(SimCLR):
 
     def selective(self, z1, z2, w, sched):
         "The selective term and its weight: Eq. (10), w detached inside `selective_additive`, weighted by lambda_sel(e)."
-        return selective_additive(z1, z2, w), sched.lsel
+        return selective_additive(z1, z2, w), self.selective_weight(sched)
+
+    def selective_weight(self, sched: StepSchedule) -> float:
+        "The selective term's weight at a step: lambda_sel(e), or 1 from step 0 for a method with `selective_from_start`."
+        return 1.0 if self.selective_from_start else sched.lsel
 
     def objective(self, h1, h2, views, sched):
         "Eq. (11) plus the gate's own terms."
@@ -326,14 +331,15 @@ class Multiplicative(TrustSSL):
     "The failed multiplicative form: Eq. (9) with no stop-gradient, on from step 0, global term annealed out."
     name = 'multiplicative'
     anneals_global = True        # StepSchedule.glob: cosine from 1 to 0 (trust_ssl.optim.make_schedules)
+    selective_from_start = True  # weight 1 from step 0, whatever lambda_sel(e)
     gate_reads_detached = False
-    def selective(self, z1, z2, w, sched): return selective_multiplicative(z1, z2, w), 1.0
+    def selective(self, z1, z2, w, sched): return selective_multiplicative(z1, z2, w), self.selective_weight(sched)
 
 class MultiplicativeIsolated(TrustSSL):
     "Control: exactly `trust_ssl` with the stop-gradient on w removed (Eq. 9 in place of Eq. 10), nothing else changed."
     name = 'multiplicative_isolated'
     branches_from = TrustSSL     # until the ramp starts (lambda_sel = 0) it computes exactly trust_ssl's steps
-    def selective(self, z1, z2, w, sched): return selective_multiplicative(z1, z2, w), sched.lsel
+    def selective(self, z1, z2, w, sched): return selective_multiplicative(z1, z2, w), self.selective_weight(sched)
 
 class MultiplicativeGlobal(Multiplicative):
     "Control: the paper's multiplicative recipe with the global contrastive term kept at full weight: its other three changes only."
@@ -367,7 +373,7 @@ def build_method(name: str,  # one of METHODS
     return cls(**overrides)
 
 # %% ../nbs/06_models.ipynb #712fb650
-CAPABILITIES = tuple(k for k, v in vars(SSLMethod).items() if isinstance(v, bool))   # evidential, takes_aux, anneals_global, gated
+CAPABILITIES = tuple(k for k, v in vars(SSLMethod).items() if isinstance(v, bool))   # evidential, takes_aux, anneals_global, gated, selective_from_start
 
 def methods_with(capability: str,        # one of CAPABILITIES
                  methods: dict = METHODS,  # a registry, name -> class

@@ -571,13 +571,18 @@ def table_rows(methods) -> list:
     have = set(methods)
     return [m for m in ROWS if m in have] + sorted(have - set(ROWS))
 
-DYNAMICS = ('loss', 'K', 'I', 'aux', 'lsel', 'knn_top1')   # Fig. 6's panels, where the history has them (knn_top1: the monitor's lines)
+DYNAMICS = ('loss', 'K', 'I', 'aux', 'selective weight', 'global weight', 'knn_top1')   # Fig. 6's panels, where the history has them (knn_top1: the monitor's lines)
 
 def ablation_dynamics(hist: pd.DataFrame,   # load_histories of the pretraining runs
                      ) -> pd.DataFrame:     # their step lines, and their monitor lines where they trained with the monitor (empty if none)
-    "Fig. 6's data: the history lines of the two forms the ablation compares, per step (loss, K, I, ...) and at the monitor's epochs (knn_top1)."
+    "Fig. 6's data: the history lines of the two forms the ablation compares, per step (loss, K, I, the weights the selective and global terms entered the loss with, ...) and at the monitor's epochs (knn_top1)."
     if not len(hist) or not hist.configuration.isin(ABLATION).any(): return pd.DataFrame()
-    return hist[hist.kind.isin(('step', 'monitor')) & hist.configuration.isin(ABLATION)]
+    d = hist[hist.kind.isin(('step', 'monitor')) & hist.configuration.isin(ABLATION)].copy()
+    step = d.kind == 'step'
+    full = d.configuration.map(lambda c: METHODS[CONFIGURATIONS[c].method].selective_from_start).astype(bool)   # the schedule's lsel is not its weight there
+    if 'lsel' in d: d['selective weight'] = d.lsel.where(~full, 1.0).where(step)
+    if 'glob' in d: d['global weight'] = d.glob.where(step)
+    return d
 
 # %% ../nbs/15b_report.ipynb #eb8338a7
 PILOT_COLUMNS = ('probe val', 'probe test', 'clean', 's5', 's5_erasure', 's5_contradiction', 's5_weather')
