@@ -23,8 +23,8 @@ from .study import CONFIGURATIONS, STUDY, Configuration, configuration, phase
 # %% auto #0
 __all__ = ['EVALS', 'DEFAULT_EVALS', 'EVIDENTIAL', 'PUBLISHED_RUN_FILES', 'RUN_PATH_KEYS', 'DRAWN', 'UNIT_STATES', 'Evaluation',
            'Step', 'plan', 'notebooks_dir', 'execute_notebook', 'StepFailed', 'failure_line', 'run_plan',
-           'published_problems', 'add_measures', 'published_units', 'drawn_from', 'draw_published', 'unit_status',
-           'status_table', 'main']
+           'published_problems', 'add_measures', 'published_units', 'drawn_from', 'drawing_behind', 'draw_published',
+           'unit_status', 'status_table', 'main']
 
 # %% ../nbs/16_reproduce.ipynb #5f9e7ead
 class Evaluation(NamedTuple):
@@ -429,6 +429,11 @@ def drawn_from(out: str | Path) -> dict:
     except (OSError, ValueError): return {}
     return r if isinstance(r, dict) else {}
 
+def drawing_behind(pub: str | Path, out: str | Path) -> bool:
+    "Whether `out` was not last drawn in full from the units now published in `pub` (its record: `drawn_from`)."
+    last = drawn_from(out)
+    return not (last.get('publish') == str(Path(pub)) and last.get('units') == published_units(pub))
+
 def draw_published(pub: str | Path,        # a publish folder (results/, pretrain/, units/; claims.csv where it keeps its claims), e.g. paper_figures/results/medium
                    out: str | Path,        # where its tables and figures go, e.g. paper_figures; files there it never drew are kept
                    executed: str | Path,   # the executed 20_paper_figures notebook; the drawing is made in a fresh folder beside it
@@ -440,8 +445,8 @@ def draw_published(pub: str | Path,        # a publish folder (results/, pretrai
     if not (pub / 'results').is_dir(): raise FileNotFoundError(f'{pub / "results"}: no such folder; expected a publish folder (results/, pretrain/: e.g. paper_figures/results/medium)')
     if out.resolve() == pub.resolve() or pub.resolve() in out.resolve().parents:
         raise ValueError(f'{out}: the publish folder {pub} or inside it; expected a folder of its own for the tables and figures (e.g. paper_figures)')
+    if not (force or drawing_behind(pub, out)): return []
     units, last = published_units(pub), drawn_from(out)
-    if not force and last.get('publish') == str(pub) and last.get('units') == units: return []
     execute = execute or (lambda nb, ex, params: execute_notebook(nb, ex, params, Path.cwd()))
     executed.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix='drawing-', dir=executed.parent) as tmp:
@@ -566,6 +571,9 @@ def main(argv: list[str] | None = None):
     except FileNotFoundError as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
     executed = Path(a.out) / a.preset / 'notebooks' / '20_paper_figures-redraw.ipynb'
     draw = (lambda pub: draw_published(pub, a.redraw, executed)) if a.redraw else None
+    if a.dry_run and draw is not None:                                     # what a start would draw first
+        print(f"{a.redraw}: {'would be drawn first' if drawing_behind(a.publish, a.redraw) else 'drawn from'} the {len(published_units(a.publish))} unit(s) "
+              f'published in {a.publish}, and again after each unit published', flush=True)
     try: counts = run_plan(steps, a.dry_run, log=lambda s: print(s, flush=True), nbs=nbs, draw=draw)
     except StepFailed as e: ap.exit(1, f'{ap.prog}: {e}\n')
     print(f"{counts['run']} step(s) run, {counts['skipped']} skipped", flush=True)
