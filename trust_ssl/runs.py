@@ -130,6 +130,8 @@ def _same(u, v) -> bool:
     "Whether two recorded values are the same record: equal, or both NaN (a gate AUROC of a family no pair in the batch showed)."
     return u == v or (isinstance(u, float) and isinstance(v, float) and u != u and v != v)
 
+_MISSING = object()   # a field one line lacks: unlike any value, None included
+
 def history_mismatch(a: str | Path, b: str | Path, step: int) -> str | None:
     "Where histories `a` and `b` first record different training up to `step` (None: line for line the same)."
     (la, sa), (lb, sb) = _history(a, step), _history(b, step)
@@ -139,8 +141,8 @@ def history_mismatch(a: str | Path, b: str | Path, step: int) -> str | None:
     na, nb = (Path(a).name, Path(b).name) if Path(a).name != Path(b).name else (str(a), str(b))   # two run folders' history.jsonl: name the folders
     where = f'{na} trained in {how(sa)}, {nb} in {how(sb)}'
     for x, y in zip(la, lb):
-        if keys := sorted(k for k in set(x) | set(y) if not _same(x.get(k), y.get(k))):
-            return f"the {x['kind']} line of step {x['step']} differs in {keys[:4]}: {[x.get(k) for k in keys[:2]]} against {[y.get(k) for k in keys[:2]]} ({where})"
+        if keys := sorted(k for k in set(x) | set(y) if not _same(x.get(k, _MISSING), y.get(k, _MISSING))):
+            return f"the {x['kind']} line of step {x['step']} differs in {keys[:4]}: {[x.get(k, '(absent)') for k in keys[:2]]} against {[y.get(k, '(absent)') for k in keys[:2]]} ({where})"
     if len(la) != len(lb): return f'{len(la)} step and monitor lines up to step {step} against {len(lb)} ({where})'
     return None
 
