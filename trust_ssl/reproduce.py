@@ -17,7 +17,7 @@ from .evaluate import dataset_name
 from .models import METHODS, methods_with
 from .config import DEFAULT_PRESET, PRESETS, load_config_file, parse_overrides, resolve_config
 from .report import write_progress, write_published_claims
-from .runs import MEASURES, RunLock, index_results, prefix_elsewhere, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
+from .runs import MEASURES, RunLock, measure_numbers, index_results, prefix_elsewhere, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
 from .study import CONFIGURATIONS, STUDY, Configuration, configuration, phase
 
 # %% auto #0
@@ -383,8 +383,6 @@ def published_problems(pub: str | Path) -> list[str]:
     return problems
 
 # %% ../nbs/16_reproduce.ipynb #857af20c
-def _numbers(col: pd.Series) -> np.ndarray: return pd.to_numeric(col.replace('', np.nan)).to_numpy(float)   # a results file's empty cell: NaN
-
 def add_measures(published: str | Path,   # a published results file (a unit's, in a publish folder's results/)
                  fresh: str | Path,       # the same evaluation of the same run made again, in another results folder
                  tol: float = 1e-6,       # the largest difference allowed on the measures both files hold
@@ -404,7 +402,7 @@ def add_measures(published: str | Path,   # a published results file (a unit's, 
             raise ValueError(f'{fresh}: its {c!r} differs from {published}\'s (row by row): not the same run, not the same conditions, or not in the same order')
     diffs = {}
     for m in [m for m in MEASURES[ev] if m in old]:
-        a, b = _numbers(old[m]), _numbers(new[m])
+        a, b = measure_numbers(old[m], f'{published}: column {m!r}').to_numpy(float), measure_numbers(new[m], f'{fresh}: column {m!r}').to_numpy(float)
         if (np.isnan(a) != np.isnan(b)).any(): raise ValueError(f'{fresh}: its {m!r} is empty where {published}\'s is not, or the other way round')
         both = ~np.isnan(a); diffs[m] = float(np.abs(a[both] - b[both]).max()) if both.any() else 0.
     if bad := {m: x for m, x in diffs.items() if not x <= tol}:

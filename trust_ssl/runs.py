@@ -21,8 +21,8 @@ __all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', '
            'branch_snapshot', 'history_mismatch', 'start_records', 'start_record', 'arithmetic_here',
            'arithmetic_mismatch', 'code_fingerprint', 'refuse_prefix', 'prefix_elsewhere', 'RunLocked', 'RunLock',
            'run_id', 'PretrainedRun', 'run_fingerprint', 'default_device', 'load_run', 'read_results_file',
-           'results_file', 'read_index', 'index_results', 'save_results', 'read_results', 'remove_results',
-           'long_results']
+           'results_file', 'read_index', 'index_results', 'save_results', 'measure_numbers', 'read_results',
+           'remove_results', 'long_results']
 
 # %% ../nbs/07c_runs.ipynb #475f4609
 def run_folder(method: str, seed: int) -> str:
@@ -439,6 +439,13 @@ def save_results(df: pd.DataFrame,    # the measurements: MEASURES[evaluation] a
     return df
 
 # %% ../nbs/07c_runs.ipynb #8b602893
+def measure_numbers(col: pd.Series,   # a measured column of a results file, as `read_results_file` reads it
+                    where: str = '',  # what to name in an error: the file and column
+                   ) -> pd.Series:
+    "The column as numbers: an empty cell, a measure that does not apply (a one-factor gate's family AUROCs), is NaN; other text is an error."
+    try: return pd.to_numeric(col.replace('', float('nan')))
+    except (ValueError, TypeError) as e: raise ValueError(f'{where}: expected numbers or empty cells ({e})') from None
+
 def read_results(folder: str | Path) -> dict:
     "evaluation -> the rows of every results file the folder's index lists, each checked against its index row."
     folder = Path(folder); out = {}
@@ -452,7 +459,7 @@ def read_results(folder: str | Path) -> dict:
             if any(str(now.get(c)) != str(r[c]) for c in (*IDENTITY, 'rows')):
                 raise ValueError(f'{p}: its rows no longer match {folder / RESULTS_INDEX} (' + ', '.join(f'{c} {str(now.get(c))!r} (indexed {str(r[c])!r})' for c in (*IDENTITY, 'rows')
                                  if str(now.get(c)) != str(r[c])) + f'); rebuild the index with index_results({str(folder)!r})')
-            out.setdefault(r['evaluation'], []).append(df)
+            out.setdefault(r['evaluation'], []).append(df.assign(**{m: measure_numbers(df[m], f'{p}: column {m!r}') for m in MEASURES.get(r['evaluation'], ()) if m in df}))
         unlisted = sorted(p.name for p in folder.glob('*.csv') if p.name != RESULTS_INDEX and p.name not in set(index.file))
     if unlisted: warnings.warn(f'{folder}: {len(unlisted)} CSV file(s) the index does not list, left out: {", ".join(unlisted[:3])}' + (' ...' if len(unlisted) > 3 else ''), stacklevel=2)
     return {k: pd.concat(v, ignore_index=True) for k, v in out.items()}
