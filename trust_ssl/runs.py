@@ -440,9 +440,9 @@ def save_results(df: pd.DataFrame,    # the measurements: MEASURES[evaluation] a
 
 # %% ../nbs/07c_runs.ipynb #8b602893
 def measure_numbers(col: pd.Series,   # a measured column of a results file, as `read_results_file` reads it
-                    where: str = '',  # what to name in an error: the file and column
+                    where: str,       # what to name in an error: the file and column
                    ) -> pd.Series:
-    "The column as numbers: an empty cell, a measure that does not apply (a one-factor gate's family AUROCs), is NaN; other text is an error."
+    "The column as numbers: an empty cell, a measure that does not apply (a one-factor gate's AUROCs), is NaN; other text is an error."
     try: return pd.to_numeric(col.replace('', float('nan')))
     except (ValueError, TypeError) as e: raise ValueError(f'{where}: expected numbers or empty cells ({e})') from None
 
