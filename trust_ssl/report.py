@@ -278,7 +278,7 @@ CLAIMS = (
     Claim('d', 'I rises with severity on weather (rain), as the paper and classical subjective logic have it', 'trust_ssl', '', 'dI_weather'),
     Claim('d', 'K rises with severity on contradiction corruptions, with a gate that discriminates', 'trust_gate_variant', '', 'dK_contradiction'),
     Claim('d', 'I under erasure with a gate that discriminates (classical theory: it rises)', 'trust_gate_variant', '', 'dI_erasure'),
-    Claim('d', "the anomaly's proposed cause: detaching L_aux from the heads raises erasure's I change", 'trust_aux_detached', 'trust_ssl', 'dI_erasure'),
+    Claim('d', "the anomaly's proposed cause: detaching L_aux from the backbone raises erasure's I change", 'trust_aux_detached', 'trust_ssl', 'dI_erasure'),
     Claim('d', "the anomaly's proposed cause: removing L_aux raises erasure's I change", 'trust_aux_off', 'trust_ssl', 'dI_erasure'),
 )
 
