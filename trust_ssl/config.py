@@ -66,6 +66,7 @@ PRESETS = {
     'mini': _MINI,
     'small': {**_MINI, 'epochs': 30, 'monitor_every': 2},   # issue 26's pilot rule's choice, superseded by medium (its budget was read in hours)
     'medium': {**_MINI, 'epochs': 50, 'monitor_every': 2},  # issue 26's study: mini's recipe at the schedule the views budget allows, monitored
+    'long': {**_MINI, 'epochs': 200, 'warmup_epochs': 2.0, 'monitor_every': 5},   # medium at the paper's 200 epochs, every schedule the same fraction
     'paper': {},   # TrainConfig's defaults are the paper's protocol (Section IV-B): nothing to override
 }
 DEFAULT_PRESET = 'sample'   # what every entry point resolves from when no preset is named (the CLI, 10_pretrain, the driver, configuration())
