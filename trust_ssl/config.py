@@ -37,6 +37,7 @@ class TrainConfig:
     weight_decay: float = 1e-6         # on weights; biases and norm parameters get none
     clip_grad: float | None = None     # clip the global gradient norm to this, as DINO does (None: no clipping)
     head_lr: float | None = None       # the gate heads' own Adam at this learning rate, outside the clipping (None: the main optimiser, as the paper)
+    probe_lr: float = 1e-3             # the Adam learning rate of a probe on detached features (trust_ssl's aux='detached'), outside the clipping
     warmup_epochs: float = 10          # linear learning-rate warm-up, then cosine to 0
     lmin: tuple = (0.5, 0.05)          # lambda_min, cosine from the first to the second
     lsel_max: float = 0.2              # lambda_sel after the ramp
@@ -94,6 +95,7 @@ CONFIG_RULES = {   # field -> (the check, what it expects); one place for every 
     'weight_decay': (lambda v: _is_num(v) and v >= 0, 'a number of at least 0'),
     'clip_grad': (lambda v: v is None or (_is_num(v) and v > 0), 'a positive number, or None for no clipping'),
     'head_lr': (lambda v: v is None or (_is_num(v) and v > 0), "a positive number (Adam's learning rate), or None for the main optimiser"),
+    'probe_lr': (lambda v: _is_num(v) and v > 0, "a positive number (Adam's learning rate)"),
     'warmup_epochs': (lambda v: _is_num(v) and v >= 0, 'a number of epochs of at least 0'),
     'lmin': (_pair(lambda x: 0 <= x <= 1), 'two numbers in [0, 1] (start, end)'),
     'lsel_max': (lambda v: _is_num(v) and v >= 0, 'a number of at least 0'),

@@ -13,8 +13,8 @@ import torch.distributed as dist
 # %% auto #0
 __all__ = ['PRECISIONS', 'AMD_CORES', 'INTEL_CORES', 'check_float', 'check_range', 'widen', 'world_info', 'cpu_threads',
            'native_bf16', 'resolve_precision', 'autocast', 'machine_info', 'cpu_text', 'auroc', 'knn_predict',
-           'find_shared_data', 'atomic_write', 'remove_stale_temporaries', 'duration_text', 'declared_parameters',
-           'check_parameters', 'save_figure']
+           'find_shared_data', 'atomic_write', 'remove_stale_temporaries', 'duration_text', 'flat_dict',
+           'declared_parameters', 'check_parameters', 'save_figure']
 
 # %% ../nbs/00_core.ipynb #c58b19fd
 def check_float(x,           # the value passed by the caller
@@ -211,6 +211,11 @@ def remove_stale_temporaries(folder: str | Path,  # where `atomic_write` wrote
 def duration_text(seconds: float) -> str:
     "'42 s', '3.5 min' or '2.1 h'."
     return f'{seconds:.0f} s' if seconds < 120 else f'{seconds / 60:.1f} min' if seconds < 7200 else f'{seconds / 3600:.1f} h'
+
+# %% ../nbs/00_core.ipynb #33f25d8f
+def flat_dict(d: dict, pre: str = '') -> dict:
+    "A nested mapping as one level of dotted keys: {'a': {'b': 1}} -> {'a.b': 1}."
+    return {k: v for a, b in d.items() for k, v in (flat_dict(b, f'{pre}{a}.') if isinstance(b, dict) else {f'{pre}{a}': b}).items()}
 
 # %% ../nbs/00_core.ipynb #0e6dde1b
 def _fits(value, kind) -> bool:

@@ -135,6 +135,7 @@ class SSLMethod(nn.Module):
     selective_from_start = False   # capability: the selective term at full weight from step 0 (the paper's multiplicative recipe), not ramped in by lambda_sel(e)
     branch_args = ()         # constructor arguments that act through the selective term only: a branch may change them
     branches_from = None     # the method class whose runs this one may branch from (it differs in the selective term only)
+    probes = ()              # names of modules that read detached features: trained apart (their own optimiser, outside the clipping)
     def __init__(self, backbone: str = 'resnet50',  # one of BACKBONES
                  stem: str = 'imagenet',             # one of STEMS
                  projector: str = '',                # MLP spec; '' is 'D-D-256' for a backbone of dimension D
@@ -257,7 +258,17 @@ class TrustSSL(SimCLR):
         self.hparams.update({k: getattr(self, k) for k in inspect.signature(TrustSSL).parameters if k not in self.hparams}, weights=dict(weights._asdict()))
         self.factor_head = FactorHead(self.feature_dim, factors, factor_dim)
         self.gate_head = self.make_gate()
-        self.aux_head = None if aux == 'off' else nn.Linear(self.feature_dim, len(FAMILY_NAMES))
+        self.aux_head = None if aux == 'off' else self.make_aux()
+        if aux == 'detached': self.probes = ('aux_head',)
+
+    def make_aux(self) -> nn.Linear:
+        "The auxiliary family classifier; detached, a probe that starts at zero (chance, ln 6) and draws nothing from the run's stream."
+        make = lambda: nn.Linear(self.feature_dim, len(FAMILY_NAMES))
+        if self.aux != 'detached': return make()          # coupled: the paper's classifier, drawn as every run before drew it
+        with torch.random.fork_rng(devices=[]): probe = make()
+        with torch.no_grad():
+            for p in probe.parameters(): p.zero_()        # uniform over the six families: its cross-entropy starts at chance
+        return probe
 
     def make_gate(self) -> nn.Module:
         return EvidentialHeads(self.factor_head.factors, self.factor_head.dim, self.prototypes, self.evidence_scale, self.evidence_bias)

@@ -17,18 +17,19 @@ from .models import METHODS
 from .runs import read_history, read_results
 from .stats import aggregate_seeds, benjamini_hochberg, difference_text, holm, holm_range, seed_difference, verdict
 from .study import CONFIGURATIONS, planned_seeds
+from .controls import control
 
 # %% auto #0
 __all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE', 'GATE_MEASURES', 'CLAIMS', 'CLAIM_COLUMNS',
-           'SETTLED_TEXT', 'KI_GROUPS', 'DYNAMICS', 'PILOT_COLUMNS', 'PROGRESS_COLUMNS', 'paper_numbers',
-           'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table', 'linear_values',
-           'floor_margins', 'linear_table', 'robustness_values', 'robustness_tables', 'ood_values', 'ood_table4',
-           'ood_rows', 'ablation_table', 'ki_values', 'paper_ki_changes', 'ki_table', 'ki_sources', 'gate_values',
-           'gate_summary', 'gate_factors', 'Claim', 'claim_table', 'corrected', 'pair_text', 'verdict_text',
-           'write_claims', 'claims_summary', 'load_history', 'load_histories', 'run_record', 'run_records',
-           'seeds_text', 'caption', 'severity5_heatmap', 'ki_by_group', 'table_rows', 'ablation_dynamics',
-           'pilot_table', 'write_pilot', 'claims_of', 'published_claims', 'claims_caption', 'write_published_claims',
-           'progress_table', 'write_progress']
+           'SAME_MACHINE', 'SETTLED_TEXT', 'KI_GROUPS', 'DYNAMICS', 'PILOT_COLUMNS', 'PROGRESS_COLUMNS',
+           'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'write_table',
+           'linear_values', 'floor_margins', 'linear_table', 'robustness_values', 'robustness_tables', 'ood_values',
+           'ood_table4', 'ood_rows', 'ablation_table', 'ki_values', 'paper_ki_changes', 'ki_table', 'ki_sources',
+           'gate_values', 'gate_summary', 'gate_factors', 'Claim', 'claim_table', 'corrected', 'pair_text',
+           'verdict_text', 'write_claims', 'claims_summary', 'load_history', 'load_histories', 'run_record',
+           'run_records', 'seeds_text', 'caption', 'severity5_heatmap', 'ki_by_group', 'table_rows',
+           'ablation_dynamics', 'pilot_table', 'write_pilot', 'claims_of', 'published_claims', 'claims_caption',
+           'write_published_claims', 'progress_table', 'write_progress']
 
 # %% ../nbs/15b_report.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -278,12 +279,13 @@ CLAIMS = (
     Claim('d', 'I rises with severity on weather (rain), as the paper and classical subjective logic have it', 'trust_ssl', '', 'dI_weather'),
     Claim('d', 'K rises with severity on contradiction corruptions, with a gate that discriminates', 'trust_gate_variant', '', 'dK_contradiction'),
     Claim('d', 'I under erasure with a gate that discriminates (classical theory: it rises)', 'trust_gate_variant', '', 'dI_erasure'),
-    Claim('d', "the anomaly's proposed cause: detaching L_aux from the backbone raises erasure's I change", 'trust_aux_detached', 'trust_ssl', 'dI_erasure'),
     Claim('d', "the anomaly's proposed cause: removing L_aux raises erasure's I change", 'trust_aux_off', 'trust_ssl', 'dI_erasure'),
 )
 
 CLAIM_COLUMNS = ('claim', 'what', 'a', 'b', 'value', 'primary', 'sign', 'dataset', 'mean', 'low', 'high', 'n', 'seeds_planned', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95',
-                 'verdict', 'settled', 'learnt', 'text', 'mixed_precision', 'mixed_machine')
+                 'verdict', 'settled', 'learnt', 'text', 'mixed_precision', 'mixed_machine', 'changes',
+                 'same_machine', 'same_machine_n', 'same_machine_mean', 'same_machine_low', 'same_machine_high')
+SAME_MACHINE = ('same_machine_n', 'same_machine_mean', 'same_machine_low', 'same_machine_high')   # the difference over same-machine pairs alone
 
 def _learnt(margins: pd.DataFrame,   # floor_margins of the linear probe
             ds: str, names: list, floors: tuple = FLOORS) -> str:
@@ -325,27 +327,47 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
             d = seed_difference(a[common], b[common], paired=True) if len(common) else seed_difference(a, b, paired=False)
             if not c.b: d = d._replace(test='one-sample t')
             prec, mach = (_across(g, c, common, by_name(x)) for x in (precisions, machines))
+            same = list(common) if not c.b else _same_seeds(g, c, common, by_name(machines)) if machines else None   # one configuration: within one run
+            sd = seed_difference(a[same], b[same], paired=True) if same else None
+            if sd and not c.b: sd = sd._replace(test='one-sample t')
+            unit = dict(unit='', digits=2) if c.value.startswith('d') else {}              # K-I changes: a finer unit
             names = [m for m in (c.a, c.b) if m]
             plan = len(set.intersection(*(set(planned[m]) for m in names))) if planned and all(m in planned for m in names) else float('nan')   # the seeds both sides will have
             rows.append(dict(c._asdict(), primary=c.primary == dataset_key(ds), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, seeds_planned=plan, test=d.test,
-                             p=d.p, verdict_95=verdict(d), learnt=_learnt(margins, ds, [m for m in (c.a, c.b) if m]) if margins is not None else 'unknown', text=difference_text(d, **(dict(unit='', digits=2) if c.value.startswith('d') else {})),   # K-I changes: a finer unit
-                             mixed_precision=_mixed(prec), mixed_machine=_mixed(mach, said=prec)))
+                             p=d.p, verdict_95=verdict(d), learnt=_learnt(margins, ds, [m for m in (c.a, c.b) if m]) if margins is not None else 'unknown', text=difference_text(d, **unit),
+                             mixed_precision=_mixed(prec), mixed_machine=_mixed(mach, said=prec), changes=_changes(c),
+                             same_machine=difference_text(sd, **unit) if sd else '', same_machine_n=len(same) if same is not None else float('nan'),
+                             **dict(zip(SAME_MACHINE[1:], [100 * x for x in (sd.mean, sd.low, sd.high)] if sd else [float('nan')] * 3))))
     family = sum(1 for c in claims if c.primary)      # every declared primary counts, even one whose runs are missing
     return corrected(pd.DataFrame(rows), family=family) if rows else pd.DataFrame(columns=CLAIM_COLUMNS)
+
+def _labels_of(g: pd.DataFrame, m: str, labels: dict, seed=None) -> set | None:
+    "The labels of configuration m's runs in `g` (at `seed`; None: all), or None where one is not recorded."
+    rows = g[(g.configuration == m) & ((g.seed == seed) if seed is not None else True)]
+    ps = {labels.get(Path(str(r)).name, '?') for r in rows.run}
+    return ps if ps and not ps & {'?', 'unrecorded'} else None
 
 def _across(g: pd.DataFrame, c: Claim, seeds,
             labels: dict,   # run name -> its precision, or the machine that trained it
            ) -> list | tuple:
     "Where a claim's two configurations trained with different `labels`: the common seeds whose two runs differ (paired), or (a's labels, b's labels) where no seed is common and they differ; a seed whose label is not recorded is not judged."
     if not c.b or not labels or 'run' not in g: return []
-    def of(m, seed=None):   # the labels of configuration m's runs (at `seed`; None: all); None where one is not recorded
-        rows = g[(g.configuration == m) & ((g.seed == seed) if seed is not None else True)]
-        ps = {labels.get(Path(str(r)).name, '?') for r in rows.run}
-        return ps if ps and not ps & {'?', 'unrecorded'} else None
+    of = lambda m, seed=None: _labels_of(g, m, labels, seed)
     if not len(seeds):                                                            # Welch: every run of a against every run of b
         pa, pb = of(c.a), of(c.b)
         return (pa, pb) if pa and pb and pa != pb else []
     return [s for s in seeds if (pa := of(c.a, s)) and (pb := of(c.b, s)) and pa != pb]
+
+def _same_seeds(g: pd.DataFrame, c: Claim, seeds, labels: dict) -> list:
+    "The common seeds whose two runs were trained on the same recorded machine (its kind and precision): the pairs that change nothing else."
+    if not labels or 'run' not in g: return []
+    return [s for s in seeds if (pa := _labels_of(g, c.a, labels, s)) and pa == _labels_of(g, c.b, labels, s)]
+
+def _changes(c: Claim) -> str:
+    "What a two-sided claim's pair changes besides what its row names (trust_ssl.controls.CONTROLS), '' for one configuration."
+    if not c.b: return ''
+    if (k := control(c.a, c.b)) is None: raise ValueError(f'claim {c.claim}: the pair {c.a} - {c.b} is not declared in trust_ssl.controls.CONTROLS')
+    return k.also
 
 def _mixed(across: list | tuple,   # from _across
            said: list | tuple = (),   # what a coarser flag already says (the precisions' seeds, for the machines): not said again
@@ -368,7 +390,8 @@ def corrected(claims: pd.DataFrame, alpha: float = 0.05,
     if 'sign' not in claims: claims['sign'] = 1                                                       # or from before the paper's direction
     claims['verdict'] = ['not above the floors' if str(l).startswith('no') else 'supported' if s and m > 0 else 'contradicted' if s and m < 0 else 'not resolved'
                          for s, m, l in zip(sure, claims['mean'], learnt)]   # a backbone that has not learnt answers nothing
-    flags = {k: '' for k in ('mixed_precision', 'mixed_machine') if k not in claims}   # a table from before a flag: that flag empty
+    flags = {k: '' for k in ('mixed_precision', 'mixed_machine', 'changes', 'same_machine') if k not in claims}   # a table from before a flag: that flag empty
+    flags.update({k: float('nan') for k in SAME_MACHINE if k not in claims})          # or from before the same-machine sensitivity: not measured
     if 'seeds_planned' not in claims: claims['seeds_planned'] = float('nan')          # or from before the plan: nothing pending
     claims['settled'] = _settled(claims, alpha, max(family, int(claims.primary.sum())))
     return claims.assign(learnt=learnt, **flags)[list(CLAIM_COLUMNS)]                 # any other column missing is an error
@@ -411,10 +434,17 @@ def write_claims(claims: pd.DataFrame,  # from claim_table
                           'value': claims.value, 'dataset': claims.dataset, 'difference [95% interval]': claims.text,
                           'test': ['primary (Holm)' if p else 'exploratory (BH)' for p in claims.primary],
                           'p adjusted': [f'{p:.3f}' if p == p else 'n/a' for p in claims.p_adjusted],
-                          'verdict': [verdict_text(r) for r in claims.itertuples()]})
+                          'verdict': [verdict_text(r) for r in claims.itertuples()],
+                          'same machine only': [_same_text(r) for r in claims.itertuples()],
+                          'the pair also changes': claims.changes.fillna('')})
     atomic_write(folder / f'{stem}.md', f'{caption}\n\n' + _markdown(shown))
     atomic_write(folder / f'{stem}_summary.md', f'{caption}\n\n' + _markdown(claims_summary(claims)))
     return shown
+
+def _same_text(r) -> str:   # r: a row of claim_table (itertuples)
+    "The same-machine sensitivity in a cell: 'as above' where every pair shares its machine, 'none' where none does, else its difference."
+    n = r.same_machine_n
+    return 'not recorded' if n != n else 'none' if n == 0 else 'as above' if n == r.n else r.same_machine
 
 def _verdict_cell(r) -> str:   # r: a row of claim_table (itertuples)
     "A verdict with its correction, 'not resolved (primary, Holm p 0.914)', and the uncorrected verdict where it differs."

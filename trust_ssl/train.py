@@ -11,7 +11,7 @@ from typing import NamedTuple
 import torch
 import torch.nn as nn
 import torch.distributed as dist
-from .core import atomic_write, autocast, cpu_text, cpu_threads, duration_text, machine_info, remove_stale_temporaries, resolve_precision, world_info
+from .core import atomic_write, autocast, cpu_text, cpu_threads, duration_text, flat_dict, machine_info, remove_stale_temporaries, resolve_precision, world_info
 from .augment import AugmentConfig, two_views
 from .packed import PackedImages
 from .models import METHODS, StepSchedule, build_method, methods_with
@@ -26,8 +26,8 @@ from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, RunLocked, append_hist
 # %% auto #0
 __all__ = ['ETA_AFTER', 'PREFIX_MAY_DIFFER', 'NonFiniteLoss', 'train_step', 'check_branch', 'setup_distributed', 'Progress',
            'Loop', 'save_training', 'train_one_epoch', 'monitor_step', 'resume_point', 'build_training', 'run_data',
-           'record_start', 'train', 'make_views', 'PrefixElsewhere', 'config_difference', 'rebuild_prefix', 'main',
-           'demo_run']
+           'record_start', 'train', 'make_views', 'step_views', 'PrefixElsewhere', 'config_difference',
+           'rebuild_prefix', 'main', 'demo_run']
 
 # %% ../nbs/07f_train.ipynb #09c016ed
 class NonFiniteLoss(FloatingPointError):
@@ -188,8 +188,7 @@ def train_one_epoch(loop: Loop,
     batches = loop.data.batches(cfg.batch_size, seed=cfg.seed, epoch=epoch, rank=loop.rank, world=loop.world, device=loop.device)
     end = loop.end
     for imgs, _ in itertools.islice(batches, step - epoch * spe, spe):
-        gen.manual_seed(cfg.seed * 1_000_003 + loop.rank * 7_919 + step)        # augmentation randomness from (seed, rank, step)
-        views = make_views(imgs, aug, gen, cfg.channels_last)
+        views = step_views(imgs, aug, gen, cfg, step, loop.rank)
         s = StepSchedule(**{k: float(loop.sched[k][step]) for k in ('lsel', 'lmin', 'momentum', 'glob')})
         try: o = train_step(loop.net, loop.opt, views, s, float(loop.sched['lr'][step]), step, loop.precision, cfg.clip_grad, loop.head_opt)
         except NonFiniteLoss as e: raise NonFiniteLoss(f'{e}. {_last_good(loop.out)}') from None
@@ -241,15 +240,17 @@ def resume_point(cfg: TrainConfig, world: int, precision: str,
     return state, parent, changed
 
 def build_training(cfg: TrainConfig, device: torch.device, world: int) -> tuple[nn.Module, torch.optim.Optimizer, torch.optim.Optimizer | None]:
-    "The method at its seed's initialisation on `device`, its optimiser, and the gate heads' own optimiser where `head_lr` asks for one."
+    "The method at its seed's initialisation on `device`, its optimiser, and the side Adam of its gate heads (`head_lr`) and probes."
     torch.manual_seed(cfg.seed)
     model = build_method(cfg.method, backbone=cfg.backbone, stem=cfg.stem, **cfg.method_args).to(device)
     if cfg.channels_last: model = model.to(memory_format=torch.channels_last)
     if world > 1 and device.type == 'cuda': model = nn.SyncBatchNorm.convert_sync_batchnorm(model)   #| gpu
     if cfg.head_lr is not None and not METHODS[cfg.method].gated:
         raise ValueError(f'`head_lr` applies to the methods with a gate ({", ".join(methods_with("gated"))}), not {cfg.method!r}')
-    groups = param_groups(model, cfg.weight_decay, exclude=('gate_head.',) if cfg.head_lr is not None else ())
-    head_opt = torch.optim.Adam(model.gate_head.parameters(), lr=cfg.head_lr) if cfg.head_lr is not None else None
+    apart = {**({'gate_head': cfg.head_lr} if cfg.head_lr is not None else {}), **dict.fromkeys(model.probes, cfg.probe_lr)}   # module -> its Adam lr
+    groups = param_groups(model, cfg.weight_decay, exclude=tuple(f'{m}.' for m in apart))
+    side = [dict(params=list(getattr(model, m).parameters()), lr=lr) for m, lr in apart.items()]
+    head_opt = torch.optim.Adam(side) if side else None
     opt = LARS(groups, momentum=0.9) if cfg.optimizer == 'lars' else torch.optim.SGD(groups, lr=0.0, momentum=0.9)
     return model, opt, head_opt
 
@@ -355,17 +356,21 @@ def make_views(imgs, aug: AugmentConfig, gen: torch.Generator, channels_last: bo
     if not channels_last: return v
     return v._replace(x1=v.x1.contiguous(memory_format=torch.channels_last), x2=v.x2.contiguous(memory_format=torch.channels_last))
 
+def step_views(imgs, aug: AugmentConfig, gen: torch.Generator, cfg: TrainConfig, step: int, rank: int = 0):
+    "The views of global step `step`'s batch: the augmentation's randomness is a function of (seed, rank, step) alone."
+    gen.manual_seed(cfg.seed * 1_000_003 + rank * 7_919 + step)
+    return make_views(imgs, aug, gen, cfg.channels_last)
+
 # %% ../nbs/07f_train.ipynb #371e6b9a
 class PrefixElsewhere(ValueError):
     "A trunk's prefix that this machine cannot train again bit for bit: its history records another arithmetic, or a try here differed (`refuse_prefix`)."
 
 PREFIX_MAY_DIFFER = ('out_dir', 'resolved.data_fingerprint')   # a prefix's config.json against its published trunk's: where it is kept, and the data's fingerprint (paths, mtimes)
 
-def _flat(d: dict, pre: str = '') -> dict: return {k: v for a, b in d.items() for k, v in (_flat(b, f'{pre}{a}.') if isinstance(b, dict) else {f'{pre}{a}': b}).items()}
 
 def config_difference(out: Path, ref: Path) -> list[str] | None:
     "The fields in which the run `out`'s config.json differs from the published trunk's beside `ref` (PREFIX_MAY_DIFFER aside); None where either cannot be read."
-    try: a, b = (_flat(json.loads((p / 'config.json').read_text())) for p in (out, ref.parent))
+    try: a, b = (flat_dict(json.loads((p / 'config.json').read_text())) for p in (out, ref.parent))
     except (OSError, ValueError, AttributeError): return None
     return sorted(k for k in set(a) | set(b) if k not in PREFIX_MAY_DIFFER and a.get(k) != b.get(k))
 
