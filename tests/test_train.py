@@ -122,7 +122,7 @@ def test_pretrain_notebook_refuses_bad_parameters(tmp_path, monkeypatch):
     assert r.returncode != 0 and says in r.stderr, r.stderr[-2000:]
     assert not (tmp_path / 'bad').exists()
     e = _refusal_in_process(tmp_path, monkeypatch, overrides={'epochs': 'abc', 'batch_size': -4}, out_dir=str(tmp_path / 'bad'))
-    assert e is not None and "`epochs` must be an integer of at least 1, got 'abc'; `batch_size` must be" in str(e), e
+    assert e is not None and "`epochs` must be an integer from 1 to 100,000, got 'abc'; `batch_size` must be" in str(e), e
     assert not (tmp_path / 'bad').exists()
     e = _refusal_in_process(tmp_path, monkeypatch, seed='one', out_dir=str(tmp_path / 'bad'))   # check_parameters' type check: the injected cell and its annotations are seen
     assert isinstance(e, TypeError) and str(e).startswith("10_pretrain: `seed` must be"), e

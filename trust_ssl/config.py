@@ -13,8 +13,8 @@ from .augment import AugmentConfig
 from .models import BACKBONES, METHODS, STEMS
 
 # %% auto #0
-__all__ = ['PRESETS', 'DEFAULT_PRESET', 'CONFIG_RULES', 'TrainConfig', 'check_config', 'legacy_config', 'config_record',
-           'load_config_file', 'resolve_config', 'parse_overrides']
+__all__ = ['PRESETS', 'DEFAULT_PRESET', 'CONFIG_RULES', 'CONFIG_FORMAT', 'TEXT_FIELDS', 'TrainConfig', 'check_config',
+           'legacy_config', 'config_record', 'load_config_file', 'resolve_config', 'parse_overrides']
 
 # %% ../nbs/07a_config.ipynb #ed887360
 @dataclass
@@ -88,7 +88,7 @@ CONFIG_RULES = {   # field -> (the check, what it expects); one place for every 
     'split': (lambda v: isinstance(v, str) and v != '', "'all' or a split name such as 'train'"),
     'image_size': (lambda v: _is_int(v) and v >= 16, 'an integer of at least 16 (pixels)'),
     'augment': (lambda v: isinstance(v, dict), 'a dict of AugmentConfig fields'),
-    'epochs': (lambda v: _is_int(v) and v >= 1, 'an integer of at least 1'),
+    'epochs': (lambda v: _is_int(v) and 1 <= v <= 100_000, 'an integer from 1 to 100,000'),
     'batch_size': (lambda v: _is_int(v) and v >= 2, 'an integer of at least 2 (images per process; a contrastive batch needs negatives)'),
     'optimizer': _one_of(('lars', 'sgd')),
     'base_lr': (lambda v: _is_num(v) and v > 0, 'a positive number'),
@@ -128,9 +128,13 @@ def check_config(cfg: TrainConfig) -> TrainConfig:
     return dataclasses.replace(cfg, **{k: tuple(getattr(cfg, k)) for k in ('lmin', 'lsel_ramp', 'momentum')})
 
 # %% ../nbs/07a_config.ipynb #10b6bc22
+CONFIG_FORMAT = 2   # what a run's config.json records as `config_format`: 0 is a value (max_steps=0: the initialisation), None means off
+
 def legacy_config(fields: dict) -> dict:
-    "A configuration written before 'off' was None: 0 meant no clipping, no mid-epoch checkpoints, every epoch."
-    return {**fields, **{k: None for k in ('clip_grad', 'checkpoint_every', 'max_steps') if fields.get(k) == 0}}
+    "A configuration as meant, without `config_format`: one of the first format (0 where only None now means off) has its 0s read as off."
+    old = 'config_format' not in fields and any(fields.get(k) == 0 for k in ('clip_grad', 'checkpoint_every'))
+    fields = {k: v for k, v in fields.items() if k != 'config_format'}
+    return {**fields, **{k: None for k in ('clip_grad', 'checkpoint_every', 'max_steps') if fields.get(k) == 0}} if old else fields
 
 def config_record(cfg: TrainConfig) -> dict:
     "`cfg` as JSON values (pairs as lists), as config.json and every checkpoint store it."
@@ -144,7 +148,9 @@ def load_config_file(path: str | Path,  # a JSON or YAML mapping of TrainConfig 
     try:
         text = Path(path).read_text()
         try: fields = json.loads(text)                 # JSON first: PyYAML reads JSON's 1e-05 as a string
-        except json.JSONDecodeError: fields = yaml.safe_load(text)
+        except json.JSONDecodeError as e:
+            if Path(path).suffix == '.json': raise ValueError(f'config file {path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})') from None
+            fields = yaml.safe_load(text)
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as e:
         raise ValueError(f'config file {path}: not a readable JSON or YAML file ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else e})') from None
     if not isinstance(fields, dict): raise ValueError(f'config file {path}: expected a mapping of TrainConfig fields, got {type(fields).__name__}')
@@ -172,6 +178,9 @@ def parse_overrides(items: list[str],   # 'key=value' strings, values JSON where
         k, eq, v = it.partition('=')
         if not (eq and k): raise ValueError(f'expected key=value, got {it!r}')
         if k in out: raise ValueError(f'{k!r} is given twice ({k}={json.dumps(out[k])} and {it}): give each field once')
-        try: out[k] = json.loads(v)
+        text = TEXT_FIELDS.get(k, False)            # a path or a name is taken as written: data=2750 is EuroSAT's folder, not a number
+        try: out[k] = v if text else json.loads(v)
         except json.JSONDecodeError: out[k] = v
     return out
+
+TEXT_FIELDS = {f.name: True for f in dataclasses.fields(TrainConfig) if f.type in ('str', str)}   # fields whose values are text, whatever they look like

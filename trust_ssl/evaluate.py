@@ -300,8 +300,10 @@ def retrain_gate_heads(run: PretrainedRun,      # a method with evidential heads
 def dataset_name(data_root: str | Path = '',  # class folders; '' for the bundled EuroSAT sample
                  dataset: str = '',            # the name to use; '' for the folder's name
                 ) -> str:
-    "The evaluation dataset's name in the results: `dataset`, else data_root's folder name, else 'eurosat_sample'."
-    return dataset or (Path(data_root).name if data_root else EUROSAT_SAMPLE.name)
+    "The evaluation dataset's name in the results (`dataset`, else data_root's folder name, else 'eurosat_sample'), checked as a file name's part."
+    name = dataset or (Path(data_root).name if data_root else EUROSAT_SAMPLE.name)
+    results_file('.', 'linear_eval', 'run', name)            # refused here, before any work, if it cannot name a results file
+    return name
 
 def scene_splits(run: PretrainedRun, data_root: str | Path = '', dataset: str = '', split_file: str | Path = '',
                  which: tuple = ('train', 'val', 'test'),

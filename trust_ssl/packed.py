@@ -4,7 +4,7 @@
 
 # %% ../nbs/05b_packed.ipynb #27e5f778
 from __future__ import annotations
-import argparse, inspect, io, json, os, re, shutil, struct, sys, tempfile, warnings
+import argparse, contextlib, inspect, io, json, os, re, shutil, struct, sys, tempfile, warnings
 from pathlib import Path
 from typing import Iterable, Iterator
 import numpy as np
@@ -83,6 +83,27 @@ def pack(source: Dataset,                  # yields uint8 (3, H, W) images, or (
     out = Path(out)
     if not 1 <= quality <= 100: raise ValueError(f'`quality` must be in 1..100, got {quality}')
     if out.is_dir(): raise DataError(f'{out} is a folder, expected the path of the packed file to write')
+    if out.exists() and not _is_pack(out):
+        raise DataError(f'{out}: exists and is not a trust_ssl pack; a pack is written to a new path or over its own earlier pack, never over another file')
+    with _packing(out): return _pack(source, out, quality, classes, progress, extra)
+
+def _is_pack(path: Path) -> bool:
+    with open(path, 'rb') as f: return f.read(len(PACK_MAGIC)) == PACK_MAGIC
+
+@contextlib.contextmanager
+def _packing(out: Path):
+    "Hold the folder of `out` for packing (an OS lock on the folder itself), and remove what a killed packer of `out` left there."
+    import fcntl
+    if not out.parent.is_dir(): raise DataError(f'{out.parent}: no such folder to write {out.name} into')
+    fd = os.open(out.parent, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)           # one packer a folder: whatever temporary of `out` is there now is a killed one's
+        for t in [*out.parent.glob(f'.{out.name}.*.data'), *out.parent.glob(f'.{out.name}.*.tmp')]: t.unlink(missing_ok=True)
+        yield
+    finally: os.close(fd)                        # closing the folder releases the lock
+
+def _pack(source, out: Path, quality: int, classes, progress: bool, extra) -> dict:
+    "`pack`'s work, with its folder held."
     tmp_data = _temp_beside(out, '.data')
     try:
         with open(tmp_data, 'wb') as data: lengths, labels, shape = _encode_stream(source, data, quality, progress)

@@ -4,7 +4,7 @@
 
 # %% ../nbs/16_reproduce.ipynb #85f20495
 from __future__ import annotations
-import argparse, json, math, tempfile, time
+import argparse, json, math, tempfile, time, warnings
 import numpy as np
 import pandas as pd
 from dataclasses import asdict
@@ -53,11 +53,22 @@ class Step(NamedTuple):
                             # it publishes nothing, and a published unit does not need it
 
 # %% ../nbs/16_reproduce.ipynb #da1f091c
+def _lost_to_rows(config: dict, rows: dict) -> list[str]:
+    "Each field of `config` that a configuration sets to another value of its own (augment key by key): 'augment.family_p=0.3 (simclr: 0.0)'."
+    out = []
+    for m, c in rows.items():
+        mine = {**{k: v for k, v in c.train.items() if k != 'augment'}, **{f'augment.{k}': v for k, v in c.train.get('augment', {}).items()}}
+        given = {**{k: v for k, v in config.items() if k != 'augment'}, **{f'augment.{k}': v for k, v in config.get('augment', {}).items()}}
+        out += [f'{k}={given[k]!r} ({m}: {mine[k]!r})' for k in sorted(set(mine) & set(given)) if mine[k] != given[k]]
+    return out
+
 def _check_inputs(data: str, eval_data: tuple, ood_root: str | None, id_folder: str):
     "Refuse, before the first step, inputs that a step would fail on hours later (ood_root None: no OOD evaluation)."
     if data and not Path(data).exists(): raise ValueError(f'--data {data}: no such file or folder; expected a packed file or a folder of images')
     for d in eval_data:
         if d and not Path(d).is_dir(): raise ValueError(f'--eval-data {d}: no such folder; expected a folder of class folders')
+        if d and not any(p.is_dir() for p in Path(d).iterdir()):
+            raise ValueError(f'--eval-data {d}: holds no class folders (its images sit in it directly); the evaluations need a folder of class folders')
     if ood_root is None: return
     ood = Path(ood_root) if ood_root else bundled_eurosat()
     if not ood.is_dir(): raise ValueError(f'--ood-root {ood_root}: no such folder; expected class folders, one of them in distribution (--id-folder)')
@@ -143,11 +154,15 @@ def plan(preset: str = DEFAULT_PRESET,     # one of trust_ssl.config.PRESETS
     orphans = [f'{m} (trunk {c.trunk})' for k, (m, c) in enumerate(rows.items())
                if c.trunk and (c.trunk not in methods[:k] or not set(seeds_of[m]) <= set(seeds_of[c.trunk]))]
     if orphans: raise ValueError(f'{orphans} branch from a trunk that the plan does not train before them at their seeds: list the trunk first, at those seeds')
+    if len(set(seeds)) != len(seeds): raise ValueError(f'--seeds {list(seeds)}: a seed given twice; give each once')
+    if max_images is not None and max_images < 1: raise ValueError(f'--max-images {max_images}: expected a positive number of test images (or none: all)')
     sets = _eval_sets(data, eval_data, dataset, evals)
     _check_inputs(data, tuple(sets.values()), ood_root if any(e.startswith('ood') for e in evals) else None, id_folder)
     config = dict(config or {})
     driven = sorted(set(config) & {'method', 'seed', 'data', 'out_dir', 'preset', 'name', 'branch_from', 'branch_step'})
     if driven: raise ValueError(f'config fields {driven} are set by the driver (--methods, --seeds, --data, --out, --preset, the configurations), not by --config/--set')
+    if lost := _lost_to_rows(config, rows):
+        warnings.warn(f"--config/--set {'; '.join(lost)}: what defines a configuration is never overridden, so those runs keep their own value", stacklevel=2)
     root, steps, bases = Path(out) / preset, [], {}
     for seed in seeds:
         for m, c in rows.items():

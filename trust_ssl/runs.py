@@ -4,7 +4,7 @@
 
 # %% ../nbs/07c_runs.ipynb #562b5e63
 from __future__ import annotations
-import hashlib, json, os, socket, sys, time, warnings
+import hashlib, json, os, re, socket, sys, time, warnings
 from pathlib import Path
 from typing import NamedTuple
 import pandas as pd
@@ -16,13 +16,13 @@ from .models import METHODS, SSLMethod, build_method
 # %% auto #0
 __all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', 'TIMING_KEYS', 'ARITHMETIC_KEYS',
            'GPU_ARITHMETIC_KEYS', 'PREFIX_REFUSED', 'MACHINE_KEYS', 'MEASURES', 'IDENTITY', 'RESULTS_INDEX',
-           'INDEX_COLUMNS', 'TEXT_COLUMNS', 'run_folder', 'parse_run_folder', 'snapshot_name', 'save_checkpoint',
-           'load_checkpoint', 'check_resumable', 'append_history', 'read_history', 'trim_history', 'inherit_history',
-           'branch_snapshot', 'history_mismatch', 'start_records', 'start_record', 'arithmetic_here',
-           'arithmetic_mismatch', 'code_fingerprint', 'refuse_prefix', 'prefix_elsewhere', 'RunLocked', 'RunLock',
-           'run_id', 'PretrainedRun', 'run_fingerprint', 'default_device', 'load_run', 'read_results_file',
-           'results_file', 'read_index', 'index_results', 'save_results', 'measure_numbers', 'read_results',
-           'remove_results', 'long_results']
+           'PATH_NAME', 'INDEX_COLUMNS', 'TEXT_COLUMNS', 'run_folder', 'parse_run_folder', 'snapshot_name',
+           'save_checkpoint', 'load_checkpoint', 'check_resumable', 'append_history', 'read_history', 'repair_history',
+           'trim_history', 'inherit_history', 'branch_snapshot', 'history_mismatch', 'start_records', 'start_record',
+           'arithmetic_here', 'arithmetic_mismatch', 'code_fingerprint', 'refuse_prefix', 'prefix_elsewhere',
+           'RunLocked', 'RunLock', 'run_id', 'PretrainedRun', 'run_fingerprint', 'default_device', 'load_run',
+           'read_results_file', 'results_file', 'read_index', 'index_results', 'save_results', 'measure_numbers',
+           'read_results', 'remove_results', 'long_results']
 
 # %% ../nbs/07c_runs.ipynb #475f4609
 def run_folder(method: str, seed: int) -> str:
@@ -88,17 +88,37 @@ def append_history(path: Path, record: dict):
 def read_history(path: str | Path,        # a run's history.jsonl
                  kind: str | None = None,  # only the lines of this kind ('start', 'step', 'epoch', 'monitor'); None: all
                 ) -> list[dict]:
-    "The lines of a run's history, in order."
-    rows = [json.loads(l) for l in Path(path).read_text().splitlines() if l.strip()]
+    "The lines of a run's history, in order; a line that is not a record is an error naming the file, the line and the repair."
+    rows = []
+    for i, l in enumerate(Path(path).read_text().splitlines(), 1):
+        if not l.strip(): continue
+        try: r = json.loads(l)
+        except json.JSONDecodeError as e: r = e.msg
+        if not (isinstance(r, dict) and isinstance(r.get('kind'), str) and isinstance(r.get('step'), int)):
+            raise ValueError(f'{path}, line {i}: not a history record ({r if isinstance(r, str) else "no kind and step"}); '
+                             f'repair the run with: python -m trust_ssl.train --repair {Path(path).parent}')
+        rows.append(r)
     return rows if kind is None else [r for r in rows if r.get('kind') == kind]
+
+def repair_history(run_dir: str | Path) -> list[int]:   # the numbers of the lines dropped
+    "Drop the lines of a run's history that are not records (a torn or garbled write), keeping the rest as they are."
+    path = Path(run_dir) / 'history.jsonl'
+    if not path.is_file(): raise FileNotFoundError(f'{path}: no such file; expected a run folder holding a history')
+    keep, dropped = [], []
+    for i, l in enumerate(path.read_text().splitlines(), 1):
+        try: r = json.loads(l)
+        except json.JSONDecodeError: r = None
+        ok = isinstance(r, dict) and isinstance(r.get('kind'), str) and isinstance(r.get('step'), int)
+        (keep.append(l) if ok else dropped.append(i)) if l.strip() else None
+    if dropped: atomic_write(path, ''.join(l + '\n' for l in keep))
+    return dropped
 
 def trim_history(path: Path, keep_until: int, steps_per_epoch: int) -> None:
     "Drop history lines of work the checkpoint at step `keep_until` does not hold, and a partial epoch's record (a monitor line at that step measured the checkpoint: it stays, but for step 0, which a fresh start measures again)."
     if not path.is_file(): return
     keep = lambda r: r['step'] < keep_until or (r['step'] == keep_until and (r['kind'] == 'step' or (r['kind'] == 'monitor' and keep_until > 0)
                                                                           or (r['kind'] == 'epoch' and r['step'] % steps_per_epoch == 0)))
-    lines = [l for l in path.read_text().splitlines() if l.strip() and keep(json.loads(l))]
-    atomic_write(path, ''.join(l + '\n' for l in lines))
+    atomic_write(path, ''.join(json.dumps(r) + '\n' for r in read_history(path) if keep(r)))
 
 def inherit_history(src: Path, dst: Path, step: int):
     "Copy the step lines of `src` up to `step`, each marked inherited (a branch's record of the trunk it shares)."
@@ -348,6 +368,7 @@ MEASURES = {'linear_eval': ('test_acc', 'val_acc', 'best_epoch'),   # evaluation
             'gate': ('auroc', 'K_auroc', 'I_auroc', 'cos_auroc', 'probe_auroc', 'w', 'w_std', 'K', 'K_std', 'I', 'I_std')}
 IDENTITY = ('evaluation', 'configuration', 'method', 'seed', 'preset', 'dataset', 'run', 'fingerprint', 'image_size', 'step')
 RESULTS_INDEX = 'index.csv'                                       # beside the results files: one row per file
+PATH_NAME = r'[A-Za-z0-9_][A-Za-z0-9_.-]*'                         # a run's or a dataset's name in a file name: one part of a path, never '..'
 INDEX_COLUMNS = ('file', *IDENTITY, 'unfinished', 'rows')
 TEXT_COLUMNS = {'fingerprint': str, 'preset': str, 'configuration': str}   # read as text, whatever they look like ('0123', '1e50', ...)
 
@@ -361,6 +382,11 @@ def results_file(out_dir: str | Path,  # the results folder
                  dataset: str,           # the evaluation dataset's name
                 ) -> Path:
     "Where an evaluation writes its results: out_dir/<evaluation>-<run>-<dataset>.csv (one name, used by the driver too)."
+    if evaluation not in MEASURES: raise ValueError(f'unknown evaluation {evaluation!r}; expected one of {tuple(MEASURES)}')
+    for what, v in (('run', run), ('dataset', dataset)):
+        if not (isinstance(v, str) and re.fullmatch(PATH_NAME, v)):
+            raise ValueError(f"`{what}` {v!r}: a name that becomes part of a file name must be letters, digits, '_', '-' or '.', "
+                             "not starting with '.' or '-' (one part of a path, so its results stay in the results folder)")
     return Path(out_dir) / f'{evaluation}-{run}-{dataset}.csv'
 
 def _recorded_run(path: Path) -> str:

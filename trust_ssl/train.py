@@ -4,7 +4,7 @@
 
 # %% ../nbs/07f_train.ipynb #3dcd753a
 from __future__ import annotations
-import argparse, contextlib, dataclasses, itertools, json, math, os, sys, time
+import argparse, contextlib, dataclasses, itertools, json, math, os, shutil, sys, time
 from dataclasses import asdict
 from pathlib import Path
 from typing import NamedTuple
@@ -15,13 +15,13 @@ from .core import atomic_write, autocast, cpu_text, cpu_threads, duration_text, 
 from .augment import AugmentConfig, two_views
 from .packed import PackedImages
 from .models import METHODS, StepSchedule, build_method, methods_with
-from .config import DEFAULT_PRESET, PRESETS, TrainConfig, config_record, legacy_config, parse_overrides, resolve_config
+from .config import CONFIG_FORMAT, DEFAULT_PRESET, PRESETS, TrainConfig, config_record, legacy_config, parse_overrides, resolve_config
 from .optim import LARS, make_schedules, param_groups, ramp_start, resolve_step
 from .monitor import Monitor
 from .packs import check_same_data, data_fingerprint, training_data
-from .runs import (BRANCH_MAY_CHANGE, RUN_FILES, RunLock, RunLocked, append_history, branch_snapshot, check_resumable,
+from .runs import (BRANCH_MAY_CHANGE, LOCK_FILE, RUN_FILES, RunLock, RunLocked, append_history, branch_snapshot, check_resumable,
                             arithmetic_here, history_mismatch, inherit_history, load_checkpoint, save_checkpoint, prefix_elsewhere, PREFIX_REFUSED, read_history, refuse_prefix, snapshot_name,
-                            start_record, trim_history)
+                            repair_history, start_record, trim_history)
 
 # %% auto #0
 __all__ = ['ETA_AFTER', 'PREFIX_MAY_DIFFER', 'NonFiniteLoss', 'train_step', 'check_branch', 'setup_distributed', 'Progress',
@@ -228,7 +228,8 @@ def resume_point(cfg: TrainConfig, world: int, precision: str,
                  resume: bool = True,   # continue from out_dir/checkpoint.pt when it exists
                 ) -> tuple[dict | None, Path | None, dict]:   # the state to start from, the branch's parent snapshot, what changed
     "Where a run starts: its own checkpoint (a resume), its trunk's snapshot (a new branch), or nothing; refused before any work if it does not fit."
-    ckpt = Path(cfg.out_dir) / 'checkpoint.pt'
+    ckpt, hist = Path(cfg.out_dir) / 'checkpoint.pt', Path(cfg.out_dir) / 'history.jsonl'
+    if hist.is_file(): read_history(hist)            # every line a record, or an error naming it (and the repair) before anything is written
     state = load_checkpoint(ckpt) if resume and ckpt.is_file() else None
     changed, parent = (check_resumable(state, cfg, world, ckpt) if state else {}), None
     if state is None and cfg.branch_from is not None:
@@ -278,7 +279,7 @@ def record_start(loop: Loop, start: int, changed: dict, parent: Path | None, bra
     if not trains:
         print(f'{cfg.method}: nothing to train: {ckpt} is at step {start}, and this run stops at step {end}; '
               'its config.json and history are left as they are', flush=True); return
-    atomic_write(out / 'config.json', json.dumps({**asdict(cfg), 'resolved': resolved}, indent=1))
+    atomic_write(out / 'config.json', json.dumps({**asdict(cfg), 'config_format': CONFIG_FORMAT, 'resolved': resolved}, indent=1))
     if parent is not None and not (out / 'history.jsonl').is_file():   # a new branch: the trunk's record up to the branch point, marked
         inherit_history(Path(cfg.branch_from) / 'history.jsonl', out / 'history.jsonl', start)
     trim_history(out / 'history.jsonl', start, loop.steps_per_epoch)
@@ -304,6 +305,15 @@ def _branch_point(cfg: TrainConfig, state: dict | None, parent: Path | None, wor
         if state['step'] == snapshot and rank == 0: save_checkpoint(state, out / snapshot_name(snapshot))   # killed between the two saves
     return dict(parent=str(Path(cfg.branch_from).resolve()), step=state['step']) if parent is not None else (state or {}).get('branch')
 
+@contextlib.contextmanager
+def _leave_nothing(out: Path, rank: int):
+    "A run folder this start made, still empty but for its lock when the start fails, is removed: a failed start leaves no trace."
+    made = rank == 0 and not out.exists()
+    try: yield
+    except BaseException:
+        if made and out.is_dir() and {p.name for p in out.iterdir()} <= {LOCK_FILE}: shutil.rmtree(out, ignore_errors=True)
+        raise
+
 def train(cfg: TrainConfig,       # the run
           resume: bool = True,    # continue from out_dir/checkpoint.pt when it exists
           progress: bool = True,  # a tqdm bar on rank 0 (live in a terminal, a line every 30 s in logs and notebooks)
@@ -312,7 +322,7 @@ def train(cfg: TrainConfig,       # the run
     "Pretrain `cfg.method` as configured, in this process or in every process of a torchrun group, holding the run folder's lock."
     rank, world, device = setup_distributed()
     precision, out = resolve_precision(cfg.precision, device), Path(cfg.out_dir)
-    with RunLock(out) if rank == 0 else contextlib.nullcontext():
+    with _leave_nothing(out, rank), RunLock(out) if rank == 0 else contextlib.nullcontext():
         if rank == 0: remove_stale_temporaries(out, RUN_FILES + ('snapshot-step*.pt', PREFIX_REFUSED))   # left by a process killed mid-write
         state, parent, changed = resume_point(cfg, world, precision, resume)            # refused before any work
         model, opt, head_opt = build_training(cfg, device, world)
@@ -365,7 +375,7 @@ def step_views(imgs, aug: AugmentConfig, gen: torch.Generator, cfg: TrainConfig,
 class PrefixElsewhere(ValueError):
     "A trunk's prefix that this machine cannot train again bit for bit: its history records another arithmetic, or a try here differed (`refuse_prefix`)."
 
-PREFIX_MAY_DIFFER = ('out_dir', 'resolved.data_fingerprint')   # a prefix's config.json against its published trunk's: where it is kept, and the data's fingerprint (paths, mtimes)
+PREFIX_MAY_DIFFER = ('out_dir', 'resolved.data_fingerprint', 'config_format')   # a prefix's config.json against its published trunk's: where it is kept, and the data's fingerprint (paths, mtimes)
 
 
 def config_difference(out: Path, ref: Path) -> list[str] | None:
@@ -426,15 +436,23 @@ def main(argv: list[str] | None = None):
     ap.add_argument('--preset', default='', help=f"one of {tuple(PRESETS)}; default: the config file's, else {DEFAULT_PRESET}")
     ap.add_argument('--config', help='a JSON or YAML file of fields (a config.json of an earlier run too), applied after the preset')
     ap.add_argument('--no-resume', action='store_true', help='start afresh even if out_dir holds a checkpoint')
+    ap.add_argument('--repair', metavar='RUN_DIR', help="drop the lines of RUN_DIR's history.jsonl that are not records (a torn write), and stop")
     ap.add_argument('overrides', nargs='*', help='key=value fields of TrainConfig, applied last')
-    a = ap.parse_args(argv)
+    a = ap.parse_intermixed_args(argv)               # options anywhere among the key=value fields
+    if a.repair:
+        try: dropped = repair_history(a.repair)
+        except FileNotFoundError as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
+        print(f"{a.repair}: {'dropped history line(s) ' + ', '.join(map(str, dropped)) if dropped else 'every history line is a record: nothing to repair'}"); return
     try:
         fields = parse_overrides(a.overrides)
         if 'preset' in fields: raise ValueError(f"preset={fields['preset']} is not a field to override: name the preset with --preset")
         preset = a.preset or (_file_preset(a.config) if a.config else '') or DEFAULT_PRESET
         cfg = resolve_config(preset, a.config, **fields)
     except (ValueError, TypeError) as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
-    train(cfg, resume=not a.no_resume)
+    try: train(cfg, resume=not a.no_resume)
+    except (ValueError, TypeError, OSError, RunLocked) as e:            # what a user's input or folder causes: one line (TRUST_SSL_DEBUG=1: the traceback)
+        if os.environ.get('TRUST_SSL_DEBUG'): raise
+        ap.exit(2, f'{ap.prog}: error: {e}\n')
 
 def _file_preset(path: str) -> str:
     "The preset a run's config.json was resolved from ('' for a file that names none); the file's other errors are resolve_config's to report."
