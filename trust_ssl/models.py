@@ -23,7 +23,8 @@ from .corruptions import corrupt
 __all__ = ['HIST_BINS', 'BACKBONES', 'STEMS', 'AUX_MODES', 'EVIDENCE_PAIRS', 'METHODS', 'CAPABILITIES', 'ImageStatistics',
            'make_backbone', 'parse_spec', 'mlp', 'FactorHead', 'EvidentialHeads', 'EMA', 'StepSchedule', 'MethodOutput',
            'SSLMethod', 'SimCLR', 'BYOL', 'VICReg', 'gate_discrimination', 'TrustSSL', 'Scalar', 'Multiplicative',
-           'MultiplicativeIsolated', 'MultiplicativeGlobal', 'CosineGate', 'build_method', 'methods_with', 'features']
+           'MultiplicativeIsolated', 'MultiplicativeGlobal', 'CosineGate', 'build_method', 'method_parameters',
+           'methods_with', 'features']
 
 # %% ../nbs/06_models.ipynb #74b7a5f4
 HIST_BINS = 16   # histogram bins per channel of the image-statistics baseline
@@ -375,13 +376,16 @@ def build_method(name: str,  # one of METHODS
                  **overrides,  # constructor arguments of that method (backbone, stem, factors, aux, ...)
                 ) -> SSLMethod:
     "The method `name`, with the paper's defaults unless overridden."
+    params = method_parameters(name)
+    unknown = sorted(set(overrides) - params)
+    if unknown: raise TypeError(f'method {name!r} takes no argument(s) {unknown}; it takes {sorted(params)}')
+    return METHODS[name](**overrides)
+
+def method_parameters(name: str) -> set:   # name: one of METHODS
+    "The constructor arguments method `name` takes (its class's and its bases'), to check arguments before anything is built."
     if name not in METHODS: raise ValueError(f'unknown method {name!r}; expected one of {tuple(METHODS)}')
-    cls = METHODS[name]
-    params = [p for c in cls.__mro__ if c is not nn.Module and issubclass(c, SSLMethod)
-              for p in inspect.signature(c.__init__).parameters if p not in ('self', 'args', 'kwargs')]
-    unknown = sorted(set(overrides) - set(params))
-    if unknown: raise TypeError(f'method {name!r} takes no argument(s) {unknown}; it takes {sorted(set(params))}')
-    return cls(**overrides)
+    return {p for c in METHODS[name].__mro__ if c is not nn.Module and issubclass(c, SSLMethod)
+            for p in inspect.signature(c.__init__).parameters if p not in ('self', 'args', 'kwargs')}
 
 # %% ../nbs/06_models.ipynb #712fb650
 CAPABILITIES = tuple(k for k, v in vars(SSLMethod).items() if isinstance(v, bool))   # evidential, takes_aux, anneals_global, gated, selective_from_start

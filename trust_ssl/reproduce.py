@@ -14,7 +14,7 @@ from . import core
 from .core import atomic_write
 from .data import bundled_eurosat
 from .evaluate import dataset_name
-from .models import METHODS, methods_with
+from .models import METHODS, method_parameters, methods_with
 from .config import DEFAULT_PRESET, PRESETS, load_config_file, parse_overrides, resolve_config
 from .report import write_progress, write_published_claims
 from .runs import MEASURES, RunLock, measure_numbers, index_results, prefix_elsewhere, read_index, read_results_file, remove_results, results_file, run_folder, run_id, parse_run_folder
@@ -96,6 +96,8 @@ def _pretrain_step(m: str, c: Configuration, seed: int, preset: str, data: str, 
     "The pretraining step of configuration `m` and `seed`: 10_pretrain with the fields that differ from what it resolves by itself."
     run = root / 'pretrain' / run_folder(m, seed)
     cfg = asdict(configuration(m, preset, seed, root / 'pretrain', data, rows, **config))     # one merge, the one train runs
+    if bad := sorted(set(cfg['method_args']) - method_parameters(cfg['method'])):              # refused now, not after hours
+        raise ValueError(f"method_args {bad}: {m} (method {cfg['method']!r}) takes no such argument; it takes {sorted(method_parameters(cfg['method']))}")
     base = bases.setdefault(c.method, asdict(resolve_config(preset, method=c.method)))   # what the notebook resolves without overrides
     fields = {k: v for k, v in cfg.items() if k not in ('method', 'seed', 'data', 'out_dir', 'preset')
               and json.dumps(v) != json.dumps(base[k]) and not (k == 'name' and v == c.method)}
