@@ -12,7 +12,7 @@ from .data import EUROSAT_SAMPLE, DataError, SceneDataset, ImageFolderCorpus, li
 from .packed import PackedImages, pack
 
 # %% auto #0
-__all__ = ['data_fingerprint', 'training_data', 'manifest_path', 'contents_path', 'DataChanged', 'data_changes',
+__all__ = ['data_fingerprint', 'training_data', 'smaller_than', 'manifest_path', 'contents_path', 'DataChanged', 'data_changes',
            'check_same_data']
 
 # %% ../nbs/07b_packs.ipynb #1d8c9a15
@@ -84,11 +84,23 @@ def training_data(data: str = '',       # a packed file, a folder of images, or 
     if rank == 0 and not _packed_from(out, root, fingerprint):
         out.parent.mkdir(parents=True, exist_ok=True)
         src = ImageFolderCorpus(root, size=size) if split == 'all' else SceneDataset(root, split, size=size)
+        if small := smaller_than(src.files, size):
+            warnings.warn(f'{small} of {len(src.files)} images in {root} are smaller than {size} x {size} px (8/7 of the {image_size}-px views) '
+                          'and are upscaled to it', stacklevel=2)
         pack(src, out, extra=dict(fingerprint=fingerprint))
     if rank == 0 and not manifest_path(out).is_file(): atomic_write(manifest_path(out), json.dumps(manifest))
     if rank == 0 and not contents_path(out).is_file(): atomic_write(contents_path(out), json.dumps(_contents(root, manifest)))
     if world > 1: dist.barrier()
     return PackedImages(out)
+
+def smaller_than(files: list, size: int) -> int:
+    "How many of the image files are narrower or lower than `size` px (read from their headers; an unreadable one is the packer's to name)."
+    from PIL import Image
+    def small(f):
+        try:
+            with Image.open(f) as im: return min(im.size) < size
+        except OSError: return False
+    return sum(map(small, files))
 
 def manifest_path(pack_path: str | Path) -> Path:
     "Where the manifest of a folder's pack (relative name -> size, mtime of every image it was made from) is kept."
