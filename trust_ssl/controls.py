@@ -28,6 +28,7 @@ class Isolation(NamedTuple):
     params: tuple = ()     # modules with a parameter or buffer one run has and the other has not (or of another shape)
     init: tuple = ()       # modules whose shared parameters or buffers start from other values
     groups: tuple = ()     # modules whose shared parameters are trained otherwise: optimiser, weight decay, LARS, rate or clipping
+    clip: tuple = ()       # modules one run alone has whose gradient enters its clipped norm (so it scales the shared steps)
     schedules: tuple = ()  # per-step schedules that differ (lr, lsel, lmin, momentum, glob)
     stream: tuple = ()     # where the first steps' data differ: 'images', 'views' (the augmented pixels), 'tags' (the families)
 
@@ -84,8 +85,9 @@ def isolation(a: TrainConfig, b: TrainConfig,
     qa, qb = make_schedules(a, 10), make_schedules(b, 10)      # per step, at any epoch length: their shapes over training
     with tempfile.TemporaryDirectory() as tmp:
         va, vb = (first_views(c, steps, cache or tmp) for c in (a, b))
+    clipped = lambda r, k: k in r and r[k] != 'not trained' and r[k][4] is not None
     return Isolation(config, _modules(unshared), _modules(k for k in shared if not torch.equal(sa[k], sb[k])),
-                     _modules(k for k in shared if k in ra and ra[k] != rb[k]),
+                     _modules(k for k in shared if k in ra and ra[k] != rb[k]), _modules(k for k in unshared if clipped(ra, k) or clipped(rb, k)),
                      tuple(k for k in qa if qa[k].shape != qb[k].shape or not np.array_equal(qa[k], qb[k])),
                      tuple(k for k, part in STREAM_PARTS.items() if _differ(va, vb, part)))
 
@@ -102,11 +104,12 @@ CONTROLS = (
     Control('trust_ssl', 'multiplicative_isolated', {'config': ('method',)}),
     Control('trust_ssl', 'trust_nosel', {'config': ('lsel_max',), 'schedules': ('lsel',)}),
     Control('trust_ssl', 'trust_constgate', {'config': ('method_args.constant_gate',)}),
-    Control('trust_ssl', 'trust_aux_off', {'config': ('method_args.aux',), 'params': ('aux_head',)}),
+    Control('trust_ssl', 'trust_aux_off', {'config': ('method_args.aux',), 'params': ('aux_head',), 'clip': ('aux_head',)},
+            "L_aux's classifier with its gradient in the clipped norm: removing it changes the clip's factor too"),
     Control('simclr_families', 'simclr', {'config': ('augment.family_p',), 'stream': ('views', 'tags')}),
-    Control('trust_ssl', 'simclr_families', {'config': ('method',), 'params': _HEADS},
+    Control('trust_ssl', 'simclr_families', {'config': ('method',), 'params': _HEADS, 'clip': _HEADS},
             'the heads of Eq. (11) and their terms (anchor, diversity, L_aux, the gate), not the selective term alone'),
-    Control('trust_ssl', 'simclr', {'config': ('augment.family_p', 'method'), 'params': _HEADS, 'stream': ('views', 'tags')},
+    Control('trust_ssl', 'simclr', {'config': ('augment.family_p', 'method'), 'params': _HEADS, 'clip': _HEADS, 'stream': ('views', 'tags')},
             'the family operations, the heads of Eq. (11) and their terms'),
     Control('multiplicative_global', 'multiplicative', {'config': ('method',), 'schedules': ('glob',)}),
     Control('trust_ssl', 'multiplicative', {'config': ('method',), 'schedules': ('glob',)},
@@ -115,14 +118,15 @@ CONTROLS = (
             'three changes: Eq. (9) for Eq. (10), weight 1 from step 0, the heads on undetached factors'),
     Control('trust_gate_variant', 'trust_ssl', {'config': ('head_lr', 'method_args.conflict_weight', 'method_args.evidence_pairs'), 'groups': ('gate_head',)},
             "three changes: the heads' pairs, a conflict target, their own Adam outside the clipping"),
-    Control('trust_gate_variant', 'simclr_families', {'config': ('head_lr', 'method', 'method_args.conflict_weight', 'method_args.evidence_pairs'), 'params': _HEADS},
+    Control('trust_gate_variant', 'simclr_families', {'config': ('head_lr', 'method', 'method_args.conflict_weight', 'method_args.evidence_pairs'), 'params': _HEADS,
+                                                      'clip': ('aux_head', 'factor_head')},
             "the heads of Eq. (11) and their terms, and the variant's three changes"),
     Control('trust_gate_variant', 'simclr', {'config': ('augment.family_p', 'head_lr', 'method', 'method_args.conflict_weight', 'method_args.evidence_pairs'),
-                                             'params': _HEADS, 'stream': ('views', 'tags')},
+                                             'params': _HEADS, 'clip': ('aux_head', 'factor_head'), 'stream': ('views', 'tags')},
             "the family operations, the heads of Eq. (11) and their terms, and the variant's three changes"),
-    Control('scalar', 'trust_ssl', {'config': ('method',), 'params': ('factor_head', 'gate_head'), 'init': ('aux_head',)},
+    Control('scalar', 'trust_ssl', {'config': ('method',), 'params': ('factor_head', 'gate_head'), 'init': ('aux_head',), 'clip': ('factor_head', 'gate_head')},
             "one factor for six, and the auxiliary classifier's initial weights (drawn after heads of another size)"),
-    Control('cosine_gate', 'trust_ssl', {'config': ('method',), 'params': ('gate_head',), 'init': ('aux_head',)},
+    Control('cosine_gate', 'trust_ssl', {'config': ('method',), 'params': ('gate_head',), 'init': ('aux_head',), 'clip': ('gate_head',)},
             "the gate, and the auxiliary classifier's initial weights (drawn after a gate of another size)"),
 )
 

@@ -310,6 +310,7 @@ def _leave_nothing(out: Path, rank: int):
     "A run folder this start made, still empty but for its lock when the start fails, is removed: a failed start leaves no trace."
     made = rank == 0 and not out.exists()
     try: yield
+    except RunLocked: raise                       # another process holds the folder: it is that one's, whatever it holds
     except BaseException:
         if made and out.is_dir() and {p.name for p in out.iterdir()} <= {LOCK_FILE}: shutil.rmtree(out, ignore_errors=True)
         raise
@@ -382,7 +383,8 @@ def config_difference(out: Path, ref: Path) -> list[str] | None:
     "The fields in which the run `out`'s config.json differs from the published trunk's beside `ref` (PREFIX_MAY_DIFFER aside); None where either cannot be read."
     try: a, b = (flat_dict(json.loads((p / 'config.json').read_text())) for p in (out, ref.parent))
     except (OSError, ValueError, AttributeError): return None
-    return sorted(k for k in set(a) | set(b) if k not in PREFIX_MAY_DIFFER and a.get(k) != b.get(k))
+    default = config_record(TrainConfig())                       # a field added since a file was written: its default, as resolving it gives
+    return sorted(k for k in set(a) | set(b) if k not in PREFIX_MAY_DIFFER and a.get(k, default.get(k)) != b.get(k, default.get(k)))
 
 def _drop_prefix(out: Path, snap: int) -> None:
     "Remove a prefix that is not the trunk's: its snapshot, and its checkpoint where it is not past the snapshot (a resume would restore the snapshot from it)."
