@@ -17,7 +17,7 @@ from .corruptions import CORRUPTIONS, CORRUPTION_GROUPS, corrupt
 from .data import EUROSAT_SAMPLE, SceneDataset, SPLIT_RATIOS, split_ratios, stratified_subset
 from .evidential import softplus_evidence, evidential_trust
 from .models import SSLMethod, features, gate_discrimination, methods_with
-from .runs import PretrainedRun, load_run, results_file, save_results
+from .runs import PretrainedRun, check_name_part, load_run, results_file, save_results
 
 # %% auto #0
 __all__ = ['HEADS', 'Split', 'split_images', 'FeatureCache', 'ProbeResult', 'accuracy', 'linear_probe', 'robustness_grid',
@@ -301,9 +301,7 @@ def dataset_name(data_root: str | Path = '',  # class folders; '' for the bundle
                  dataset: str = '',            # the name to use; '' for the folder's name
                 ) -> str:
     "The evaluation dataset's name in the results (`dataset`, else data_root's folder name, else 'eurosat_sample'), checked as a file name's part."
-    name = dataset or (Path(data_root).name if data_root else EUROSAT_SAMPLE.name)
-    results_file('.', 'linear_eval', 'run', name)            # refused here, before any work, if it cannot name a results file
-    return name
+    return check_name_part(dataset or (Path(data_root).name if data_root else EUROSAT_SAMPLE.name), 'dataset')   # before any work
 
 def scene_splits(run: PretrainedRun, data_root: str | Path = '', dataset: str = '', split_file: str | Path = '',
                  which: tuple = ('train', 'val', 'test'),

@@ -21,8 +21,8 @@ __all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', '
            'trim_history', 'inherit_history', 'branch_snapshot', 'history_mismatch', 'start_records', 'start_record',
            'arithmetic_here', 'arithmetic_mismatch', 'code_fingerprint', 'refuse_prefix', 'prefix_elsewhere',
            'RunLocked', 'RunLock', 'run_id', 'PretrainedRun', 'run_fingerprint', 'default_device', 'load_run',
-           'read_results_file', 'results_file', 'read_index', 'index_results', 'save_results', 'measure_numbers',
-           'read_results', 'remove_results', 'long_results']
+           'read_results_file', 'results_file', 'check_name_part', 'read_index', 'index_results', 'save_results',
+           'measure_numbers', 'read_results', 'remove_results', 'long_results']
 
 # %% ../nbs/07c_runs.ipynb #475f4609
 def run_folder(method: str, seed: int) -> str:
@@ -383,11 +383,14 @@ def results_file(out_dir: str | Path,  # the results folder
                 ) -> Path:
     "Where an evaluation writes its results: out_dir/<evaluation>-<run>-<dataset>.csv (one name, used by the driver too)."
     if evaluation not in MEASURES: raise ValueError(f'unknown evaluation {evaluation!r}; expected one of {tuple(MEASURES)}')
-    for what, v in (('run', run), ('dataset', dataset)):
-        if not (isinstance(v, str) and re.fullmatch(PATH_NAME, v)):
-            raise ValueError(f"`{what}` {v!r}: a name that becomes part of a file name must be letters, digits, '_', '-' or '.', "
-                             "not starting with '.' or '-' (one part of a path, so its results stay in the results folder)")
-    return Path(out_dir) / f'{evaluation}-{run}-{dataset}.csv'
+    return Path(out_dir) / f'{evaluation}-{check_name_part(run, "run")}-{check_name_part(dataset, "dataset")}.csv'
+
+def check_name_part(v: str, what: str) -> str:
+    "`v` where it can be one part of a file name (PATH_NAME); else an error naming the parameter `what`."
+    if not (isinstance(v, str) and re.fullmatch(PATH_NAME, v)):
+        raise ValueError(f"`{what}` {v!r}: a name that becomes part of a file name must be letters, digits, '_', '-' or '.', "
+                         "not starting with '.' or '-' (one part of a path, so its results stay in the results folder)")
+    return v
 
 def _recorded_run(path: Path) -> str:
     "The run folder a results file records in its `run` column."
