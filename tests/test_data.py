@@ -69,7 +69,7 @@ def test_assets_found_when_the_package_has_no_file(tmp_path):
             f'pkg = types.ModuleType("trust_ssl"); pkg.__path__ = [{str(root)!r}]; pkg.__file__ = None\n'
             'sys.modules["trust_ssl"] = pkg                      # what the import system builds for a namespace package\n'
             'from trust_ssl.data import bundled_eurosat\n'
-            'from trust_ssl.report import paper_numbers\n'
+            'from trust_ssl.tables import paper_numbers\n'
             'assert (bundled_eurosat() / "Forest").is_dir() and len(paper_numbers()) > 100\n'
             'sys.argv = ["trust_ssl.train", "--help"]; runpy.run_module("trust_ssl.train", run_name="__main__")\n')
     (tmp_path / 'trust_ssl').mkdir()

@@ -20,15 +20,15 @@ ALLOWED = {
         "the test that pins the registry's order, the paper's order of the tables' rows",
     ('nbs/16_reproduce.ipynb', "('simclr', 'trust_ssl')"):
         "a test's input: one method without and one with evidential heads, whose plan the test spells out",
-    ('nbs/15b_report.ipynb', "['simclr', 'trust_ssl']"): "a test's expected rows of write_table, in METHODS order",
+    ('nbs/15c_tables.ipynb', "['simclr', 'trust_ssl']"): "a test's expected rows of write_table, in METHODS order",
     ('nbs/07h_bench.ipynb', "('simclr', 'trust_ssl', 'byol')"):
         "the presets' cost benchmark times the base, the paper's method and the costliest (BYOL's extra forward)",
-    ('trust_ssl/report.py', "('multiplicative', 'trust_ssl')"):
+    ('trust_ssl/tables.py', "('multiplicative', 'trust_ssl')"):
         "ABLATION: the two forms the paper's ablation table and Fig. 6 compare (multiplicative, additive-residual)",
-    ('nbs/15b_report.ipynb', "('multiplicative', 'trust_ssl')"): 'the same, in its notebook',
+    ('nbs/15c_tables.ipynb', "('multiplicative', 'trust_ssl')"): 'the same, in its notebook',
     ('nbs/16_reproduce.ipynb', "('trust_ssl', 'trust_nosel', 'simclr')"):
         "a test's input: a trunk, its branch and a run of its own, whose publishing units the test spells out",
-    ('nbs/15b_report.ipynb', "['multiplicative', 'simclr']"): "a test's expected differences of claim_table (those whose configurations ran)",
+    ('nbs/15d_claims.ipynb', "['multiplicative', 'simclr']"): "a test's expected differences of claim_table (those whose configurations ran)",
     ('trust_ssl/study.py', "('multiplicative_global', 'byol', 'vicreg', 'scalar', 'cosine_gate')"):
         "STUDY's second phase: configurations (named after their methods) that issue 26 trains at seeds 0-2",
     ('nbs/07g_study.ipynb', "('multiplicative_global', 'byol', 'vicreg', 'scalar', 'cosine_gate')"): 'the same, in its notebook',
@@ -97,7 +97,7 @@ def registered(monkeypatch):
 def test_a_registered_method_is_in_every_derived_list(registered):
     assert methods_with('evidential')[-1] == methods_with('takes_aux')[-1] == MadeUpTrust.name
     assert methods_with('anneals_global') == (Multiplicative.name, MadeUpAnnealed.name)
-    from trust_ssl.reproduce import plan
+    from trust_ssl.plan import plan
     steps = plan('sample', methods=(MadeUpTrust.name, MadeUpAnnealed.name), evals=('linear', 'ki'), figures=False)
     assert [s.name for s in steps] == [f'pretrain {MadeUpTrust.name} seed 0', f'linear {MadeUpTrust.name} seed 0',
                                        f'ki {MadeUpTrust.name} seed 0', f'pretrain {MadeUpAnnealed.name} seed 0',

@@ -39,7 +39,7 @@ def test_dry_run_prints_the_plan(tmp_path):
 
 
 def test_committed_publish_folders_hold_whole_units():
-    from trust_ssl.reproduce import published_problems
+    from trust_ssl.publish import published_problems
     root = Path(__file__).resolve().parents[1] / 'paper_figures' / 'results'
     folders = [d for d in sorted(root.iterdir()) if (d / 'units').is_dir()]       # the reproductions the driver published (mini, small, ...)
     assert any(d.name == 'mini' for d in folders), f'{root}: the committed mini reproduction is missing'
@@ -87,11 +87,11 @@ def test_the_readme_study_command_skips_every_committed_unit(tmp_path, monkeypat
 def test_paper_figures_are_drawn_from_every_published_unit(monkeypatch):
     """`paper_figures/` is drawn (`draw_published`, the driver's `--redraw paper_figures`) from every unit of the publish
     folder its record names, and holds every file that drawing made: a unit committed without its drawing fails here."""
-    from trust_ssl.reproduce import DRAWN, drawing_behind, drawn_from, published_units
+    from trust_ssl.publish import DRAWN, drawing_behind, drawn_from, published_units
     repo = Path(__file__).resolve().parents[1]
     shown = repo / 'paper_figures'
     record = drawn_from(shown)
-    assert record, f'{shown / DRAWN}: missing or unreadable; draw with trust_ssl.reproduce.draw_published'
+    assert record, f'{shown / DRAWN}: missing or unreadable; draw with trust_ssl.publish.draw_published'
     assert published_units(repo / record['publish']), f"{shown / DRAWN}: names {record['publish']}, which holds no published units"
     monkeypatch.chdir(repo)                                          # the record names the publish folder as the driver was given it
     assert not drawing_behind(record['publish'], shown), f"{shown}: drawn from {len(record['units'])} units of {record['publish']}, which holds more or others: draw again"

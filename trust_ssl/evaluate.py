@@ -17,7 +17,9 @@ from .corruptions import CORRUPTIONS, CORRUPTION_GROUPS, corrupt
 from .data import EUROSAT_SAMPLE, SceneDataset, SPLIT_RATIOS, split_ratios, stratified_subset
 from .evidential import softplus_evidence, evidential_trust
 from .models import SSLMethod, features, gate_discrimination, methods_with
-from .runs import PretrainedRun, check_name_part, load_run, results_file, save_results
+from .runs import PretrainedRun
+from .results import check_name_part, results_file, save_results
+from .runs import load_run
 
 # %% auto #0
 __all__ = ['HEADS', 'Split', 'split_images', 'FeatureCache', 'ProbeResult', 'accuracy', 'linear_probe', 'robustness_grid',

@@ -15,7 +15,8 @@ from .core import knn_predict, resolve_precision
 from .data import EUROSAT_SAMPLE, SceneDataset, stratified_subset
 from .models import features
 from .config import DEFAULT_PRESET, TrainConfig, resolve_config
-from .runs import load_run, read_history
+from .runs import load_run
+from .runs import read_history
 
 # %% auto #0
 __all__ = ['MONITOR_SEED', 'CURVE_FIELDS', 'Monitor', 'knn_of_run', 'has_monitor', 'learning_curve']

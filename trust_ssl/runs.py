@@ -4,25 +4,24 @@
 
 # %% ../nbs/07c_runs.ipynb #562b5e63
 from __future__ import annotations
-import hashlib, json, os, re, socket, sys, time, warnings
+import json
+import hashlib
+import os
+import socket
+import sys
+import time
+import torch
 from pathlib import Path
 from typing import NamedTuple
-import pandas as pd
-import torch
-from .core import atomic_write, cpu_threads, machine_info, resolve_precision
-from .config import TrainConfig, config_record, legacy_config
-from .models import METHODS, SSLMethod, build_method
+from .config import config_record, legacy_config, TrainConfig
+from .core import atomic_write
+from .models import build_method, METHODS, SSLMethod
 
 # %% auto #0
-__all__ = ['RUN_FILES', 'LOCK_FILE', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', 'TIMING_KEYS', 'ARITHMETIC_KEYS',
-           'GPU_ARITHMETIC_KEYS', 'PREFIX_REFUSED', 'MACHINE_KEYS', 'MEASURES', 'IDENTITY', 'RESULTS_INDEX',
-           'PATH_NAME', 'INDEX_COLUMNS', 'TEXT_COLUMNS', 'run_folder', 'parse_run_folder', 'snapshot_name',
-           'save_checkpoint', 'load_checkpoint', 'check_resumable', 'append_history', 'read_history', 'repair_history',
-           'trim_history', 'inherit_history', 'branch_snapshot', 'history_mismatch', 'start_records', 'start_record',
-           'arithmetic_here', 'arithmetic_mismatch', 'code_fingerprint', 'refuse_prefix', 'prefix_elsewhere',
-           'RunLocked', 'RunLock', 'run_id', 'PretrainedRun', 'run_fingerprint', 'default_device', 'load_run',
-           'read_results_file', 'results_file', 'check_name_part', 'read_index', 'index_results', 'save_results',
-           'measure_numbers', 'read_results', 'remove_results', 'long_results']
+__all__ = ['RUN_FILES', 'LOCK_FILE', 'PREFIX_REFUSED', 'RESUME_MAY_CHANGE', 'BRANCH_MAY_CHANGE', 'run_folder', 'parse_run_folder',
+           'snapshot_name', 'save_checkpoint', 'load_checkpoint', 'check_resumable', 'append_history', 'read_history',
+           'repair_history', 'trim_history', 'inherit_history', 'branch_snapshot', 'RunLocked', 'RunLock', 'run_id',
+           'PretrainedRun', 'run_fingerprint', 'default_device', 'load_run']
 
 # %% ../nbs/07c_runs.ipynb #475f4609
 def run_folder(method: str, seed: int) -> str:
@@ -37,6 +36,7 @@ def parse_run_folder(name: str) -> tuple[str, int]:
 
 RUN_FILES = ('checkpoint.pt', 'config.json', 'history.jsonl')   # what a training writes with atomic_write into its folder
 LOCK_FILE = '.lock'          # held by the process that trains the folder
+PREFIX_REFUSED = 'prefix-refused.json'             # in a trunk's run folder: this machine trained its prefix, and it differed from the published one
 
 def snapshot_name(step: int) -> str:
     "The file name of a run's snapshot at `step` (kept for branches)."
@@ -137,129 +137,6 @@ def branch_snapshot(cfg: TrainConfig) -> Path:
                                 f'(it has {sorted(p.name for p in parent.glob("snapshot-step*.pt")) or "none"}); train the parent with snapshot_step={cfg.branch_step!r}')
     return path
 
-# %% ../nbs/07c_runs.ipynb #8e78cdf7
-TIMING_KEYS = ('views_per_s', 'seconds', 'cpu_s')    # history fields that time the work rather than record it
-
-def _history(path: Path, step: int) -> tuple[list[dict], dict]:
-    "The step and monitor lines of a history up to `step`, timings aside, and its first start line."
-    rows = read_history(path)
-    lines = [{k: v for k, v in r.items() if k not in TIMING_KEYS} for r in rows if r['kind'] in ('step', 'monitor') and r['step'] <= step]
-    return lines, next((r for r in rows if r['kind'] == 'start'), {})
-
-def _same(u, v) -> bool:
-    "Whether two recorded values are the same record: equal, or both NaN (a gate AUROC of a family no pair in the batch showed)."
-    return u == v or (isinstance(u, float) and isinstance(v, float) and u != u and v != v)
-
-_MISSING = object()   # a field one line lacks: unlike any value, None included
-
-def history_mismatch(a: str | Path, b: str | Path, step: int) -> str | None:
-    "Where histories `a` and `b` first record different training up to `step` (None: line for line the same)."
-    (la, sa), (lb, sb) = _history(a, step), _history(b, step)
-    both = {r['step'] for r in la if r['kind'] == 'monitor'} & {r['step'] for r in lb if r['kind'] == 'monitor'}
-    la, lb = ([r for r in l if r['kind'] == 'step' or r['step'] in both] for l in (la, lb))   # a run killed while measuring resumes without that line
-    how = lambda s: f"{s.get('precision', '?')} on {s.get('cpu_core') or s.get('accelerator') or '?'}, {s.get('threads', '?')} threads, torch {s.get('torch', '?')}"
-    na, nb = (Path(a).name, Path(b).name) if Path(a).name != Path(b).name else (str(a), str(b))   # two run folders' history.jsonl: name the folders
-    where = f'{na} trained in {how(sa)}, {nb} in {how(sb)}'
-    for x, y in zip(la, lb):
-        if keys := sorted(k for k in set(x) | set(y) if not _same(x.get(k, _MISSING), y.get(k, _MISSING))):
-            return f"the {x['kind']} line of step {x['step']} differs in {keys[:4]}: {[x.get(k, '(absent)') for k in keys[:2]]} against {[y.get(k, '(absent)') for k in keys[:2]]} ({where})"
-    if len(la) != len(lb): return f'{len(la)} step and monitor lines up to step {step} against {len(lb)} ({where})'
-    return None
-
-# %% ../nbs/07c_runs.ipynb #ee09d49b
-ARITHMETIC_KEYS = ('precision', 'device', 'accelerator', 'cpu_kernels', 'threads', 'processes')   # start-line fields a CPU training's floats depend on
-GPU_ARITHMETIC_KEYS = ('precision', 'device', 'accelerator', 'processes')                      # a GPU training's (its CPU computes none of the step)
-
-def start_records(history: str | Path) -> list[dict]:
-    "The start lines of a history, one per start of its run (a resume adds one)."
-    return read_history(history, 'start')
-
-def start_record(history: str | Path) -> dict:
-    "The first start line of a history ({} where it has none)."
-    return next(iter(start_records(history)), {})
-
-def arithmetic_here(precision: str = 'auto',   # what the run asks for (its config's `precision`), resolved on this machine
-                    processes: int = 1,         # its training processes on this machine
-                   ) -> dict:
-    "This machine's ARITHMETIC_KEYS (and the rest of `machine_info`) for a training asking for `precision` in `processes` processes, on CUDA where there is one."
-    device = 'cuda' if torch.cuda.is_available() else 'cpu'
-    with warnings.catch_warnings():
-        warnings.simplefilter('ignore')                                     # emulated bf16's cost warning: not a training here
-        return {**machine_info(device), 'threads': cpu_threads(processes), 'precision': resolve_precision(precision, device), 'processes': processes}
-
-def _arith(rec: dict, k: str):
-    "A start line's value of `k`, the device by its type ('cuda:0' and 'cuda' alike)."
-    v = rec.get(k)
-    return str(v).split(':')[0] if k == 'device' and v is not None else v
-
-def arithmetic_mismatch(reference: str | Path,  # a history.jsonl whose training up to its snapshot (else whole) is to be repeated here
-                        here: dict,              # `arithmetic_here`
-                       ) -> str | None:
-    "Which arithmetic the start lines of `reference` record otherwise than `here` has it, or otherwise among themselves, so that no training here can repeat it bit for bit (None: none that they record)."
-    starts = start_records(reference)
-    if not starts: return None
-    until, name = starts[0].get('snapshot_step'), Path(reference).parent.name
-    starts = [s for s in starts if until is None or s['step'] < until] or starts[:1]
-    keys = lambda s: GPU_ARITHMETIC_KEYS if _arith(s, 'device') == 'cuda' else ARITHMETIC_KEYS
-    for k in keys(starts[0]):
-        seen = list(dict.fromkeys(repr(_arith(s, k)) for s in starts if k in s))
-        if len(seen) > 1: return f"{name} was trained with {k}={' and then '.join(seen)} before its snapshot, so no machine can train it again bit for bit"
-    diff = [k for k in keys(starts[0]) if k in starts[0] and _arith(starts[0], k) != _arith(here, k)]
-    if not diff: return None
-    return (f"{name} was trained with " + ', '.join(f'{k}={_arith(starts[0], k)!r}' for k in diff)
-            + ', this machine has ' + ', '.join(f'{k}={_arith(here, k)!r}' for k in diff))
-
-PREFIX_REFUSED = 'prefix-refused.json'             # in a trunk's run folder: this machine trained its prefix, and it differed from the published one
-MACHINE_KEYS = ARITHMETIC_KEYS + ('cpu', 'cpu_core', 'torch')   # what a refusal names the machine by: its arithmetic, CPU model and torch
-
-def _sha(path: str | Path) -> str: return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
-
-def code_fingerprint(folder: str | Path | None = None,   # a package's folder; default: the installed trust_ssl's, as this process first read it
-                    ) -> str:
-    "The first 16 hex digits of a SHA-256 over a package's source files (names and bytes; not `_modidx.py`, nbdev's index): the code a refusal was found with. All of trust_ssl counts, not only what trains (safe: a change anywhere tries again)."
-    if folder is None:                           # once a process: its training ran this code, whatever the checkout holds by the time it refuses
-        global _CODE
-        if _CODE is None: from trust_ssl import core; _CODE = code_fingerprint(Path(core.__file__).parent)   # a module's file: the package's may be None (a namespace package)
-        return _CODE
-    h = hashlib.sha256()
-    for f in sorted(p for p in Path(folder).glob('*.py') if p.name != '_modidx.py'): h.update(f.name.encode() + b'\0' + f.read_bytes() + b'\0')
-    return h.hexdigest()[:16]
-
-_CODE = None
-code_fingerprint()                               # at import, before any training of this process
-
-def refuse_prefix(reference: str | Path,  # the published trunk's history.jsonl
-                  out_dir: str | Path,    # the trunk's run folder here, whose prefix (with the trunk's configuration) differed from it
-                  here: dict,             # `arithmetic_here` for that training
-                  why: str,               # how it differed (`history_mismatch`)
-                 ) -> Path | None:        # the record; None where the prefix's start lines are not all this machine's (a folder trained elsewhere)
-    "Record in `out_dir` that this machine trained the prefix of `reference` and it differed (`why`), so that a later start here does not train it again for nothing (one process writes it: a prefix trains in one)."
-    out, snap = Path(out_dir), start_record(reference).get('snapshot_step')
-    starts = [s for s in start_records(out / 'history.jsonl') if snap is None or s['step'] < snap] if (out / 'history.jsonl').is_file() else []
-    if not starts or any(_arith(s, k) != _arith(here, k) for s in starts for k in MACHINE_KEYS): return None
-    rec = dict(reference=str(reference), reference_sha=_sha(reference), machine={k: here.get(k) for k in MACHINE_KEYS}, code=code_fingerprint(), why=why,
-               when=time.strftime('%Y-%m-%d %H:%M:%S'))
-    return atomic_write(out / PREFIX_REFUSED, json.dumps(rec, indent=1) + '\n')
-
-def _refused(reference: Path, out_dir: Path, here: dict) -> str | None:
-    "The refusal recorded in `out_dir` for this reference on a machine like `here` with this code (None: none, or one for another machine, another published trunk or other code)."
-    p = out_dir / PREFIX_REFUSED
-    try: rec = json.loads(p.read_text()); machine, when, sha, code = rec['machine'], rec['when'], rec['reference_sha'], rec.get('code'); same = all(machine.get(k) == here.get(k) for k in MACHINE_KEYS)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError): return None
-    if sha != _sha(reference) or not same or code != code_fingerprint(): return None   # other code (or unrecorded) may train otherwise: try again
-    return f'its prefix, trained on this machine on {when} with this code ({code}), differed from the published history (how: {p}; remove it to try again)'
-
-def prefix_elsewhere(reference: str | Path,   # the published trunk's history.jsonl
-                     out_dir: str | Path,      # where the trunk's prefix is (or would be) trained on this machine
-                     precision: str = 'auto',  # what the trunk asked for
-                     processes: int = 1,
-                    ) -> str | None:
-    "Why this machine cannot train the trunk's prefix again (`arithmetic_mismatch`, or a try here that differed: `refuse_prefix`), or None: it can, or its snapshot is here already (nothing to train; the history decides)."
-    snap = start_record(reference).get('snapshot_step')
-    if snap and (Path(out_dir) / snapshot_name(snap)).is_file(): return None
-    here = arithmetic_here(precision, processes)
-    return arithmetic_mismatch(reference, here) or _refused(Path(reference), Path(out_dir), here)
-
 # %% ../nbs/07c_runs.ipynb #a4de45a3
 class RunLocked(RuntimeError):
     "Another process is training this run folder."
@@ -358,151 +235,3 @@ def load_run(path: str | Path,  # a 10_pretrain output folder, or its checkpoint
                          'trained model (its results then say so)')
     return PretrainedRun(model.eval(), cfg['method'], cfg.get('seed', 0), cfg.get('preset', ''), cfg['image_size'], state['step'], ckpt, total,
                          cfg.get('name') or cfg['method'], run_fingerprint(state))
-
-# %% ../nbs/07c_runs.ipynb #49bb57c2
-MEASURES = {'linear_eval': ('test_acc', 'val_acc', 'best_epoch'),   # evaluation -> its measured columns; every other column is a condition
-            'linear_curve': ('val_acc', 'test_acc'),
-            'robustness': ('accuracy',),
-            'ki': ('K', 'I', 'u_clean', 'u_corrupt'),   # u: issue 26's study on (older files: K and I)
-            'ood': ('auroc', 'aupr_in', 'aupr_out', 'fpr95'),
-            'gate': ('auroc', 'K_auroc', 'I_auroc', 'cos_auroc', 'probe_auroc', 'w', 'w_std', 'K', 'K_std', 'I', 'I_std')}
-IDENTITY = ('evaluation', 'configuration', 'method', 'seed', 'preset', 'dataset', 'run', 'fingerprint', 'image_size', 'step')
-RESULTS_INDEX = 'index.csv'                                       # beside the results files: one row per file
-PATH_NAME = r'[A-Za-z0-9_][A-Za-z0-9_.-]*'                         # a run's or a dataset's name in a file name: one part of a path, never '..'
-INDEX_COLUMNS = ('file', *IDENTITY, 'unfinished', 'rows')
-TEXT_COLUMNS = {'fingerprint': str, 'preset': str, 'configuration': str}   # read as text, whatever they look like ('0123', '1e50', ...)
-
-def read_results_file(path: str | Path) -> pd.DataFrame:
-    "A results file (or an index) as written: empty cells stay '', and the identifying text columns stay text."
-    return pd.read_csv(path, keep_default_na=False, dtype=TEXT_COLUMNS)
-
-def results_file(out_dir: str | Path,  # the results folder
-                 evaluation: str,        # one of MEASURES
-                 run: str,               # the evaluated run's name: `PretrainedRun.name`, or `run_id(preset, run_dir)`
-                 dataset: str,           # the evaluation dataset's name
-                ) -> Path:
-    "Where an evaluation writes its results: out_dir/<evaluation>-<run>-<dataset>.csv (one name, used by the driver too)."
-    if evaluation not in MEASURES: raise ValueError(f'unknown evaluation {evaluation!r}; expected one of {tuple(MEASURES)}')
-    return Path(out_dir) / f'{evaluation}-{check_name_part(run, "run")}-{check_name_part(dataset, "dataset")}.csv'
-
-def check_name_part(v: str, what: str) -> str:
-    "`v` where it can be one part of a file name (PATH_NAME); else an error naming the parameter `what`."
-    if not (isinstance(v, str) and re.fullmatch(PATH_NAME, v)):
-        raise ValueError(f"`{what}` {v!r}: a name that becomes part of a file name must be letters, digits, '_', '-' or '.', "
-                         "not starting with '.' or '-' (one part of a path, so its results stay in the results folder)")
-    return v
-
-def _recorded_run(path: Path) -> str:
-    "The run folder a results file records in its `run` column."
-    try: col = pd.read_csv(path, usecols=lambda c: c == 'run', nrows=1, keep_default_na=False)
-    except (OSError, ValueError, pd.errors.ParserError): return '(unreadable)'
-    return str(col.run.iloc[0]) if 'run' in col and len(col) else '(not recorded)'
-
-# %% ../nbs/07c_runs.ipynb #1c50c5dc
-class _FolderLock:
-    "An OS lock on `<folder>/.index.lock` while the index is read and rewritten."
-    def __init__(self, folder: Path): self.path = Path(folder) / '.index.lock'
-    def __enter__(self):
-        import fcntl
-        self.path.parent.mkdir(parents=True, exist_ok=True); self.file = open(self.path, 'a'); fcntl.flock(self.file, fcntl.LOCK_EX)
-    def __exit__(self, *exc): self.file.close()
-
-def _index_row(file: str, df: pd.DataFrame) -> dict:
-    "The index's row for a results file holding `df`."
-    first = df.iloc[0]
-    return dict(file=file, **{c: first[c] for c in IDENTITY}, unfinished=str(first.get('unfinished', False)) == 'True', rows=len(df))
-
-def _write_index(folder: Path, rows: list):
-    atomic_write(folder / RESULTS_INDEX, pd.DataFrame(rows, columns=list(INDEX_COLUMNS)).sort_values('file').to_csv(index=False))
-
-def read_index(folder: str | Path) -> pd.DataFrame:
-    "A results folder's index (empty for a folder with no results); a folder whose results files have no index is an error that says how to build it."
-    folder = Path(folder); f = folder / RESULTS_INDEX
-    if f.is_file(): return read_results_file(f)
-    if any(p.name != RESULTS_INDEX for p in folder.glob('*.csv')):
-        raise FileNotFoundError(f'{folder}: results files without {RESULTS_INDEX}; build it from their columns with trust_ssl.runs.index_results({str(folder)!r}) '
-                                '(results written by a trust_ssl older than the index have no such columns: move them out of the folder, or evaluate again)')
-    return pd.DataFrame(columns=list(INDEX_COLUMNS))
-
-def index_results(folder: str | Path,
-                  files: list | None = None,   # only these files' rows are (re)made, the others kept; None: every file, the index rebuilt
-                 ) -> pd.DataFrame:
-    "(Re)build a results folder's index from its files' own columns (each must carry IDENTITY); returns it."
-    folder = Path(folder)
-    with _FolderLock(folder):
-        if files is None or not (folder / RESULTS_INDEX).is_file(): files, rows = sorted(p.name for p in folder.glob('*.csv') if p.name != RESULTS_INDEX), []
-        else: files = list(dict.fromkeys(files)); rows = [r for r in read_index(folder).to_dict('records') if r['file'] not in set(files)]
-        for name in files:
-            p = folder / name; df = read_results_file(p)
-            if missing := [c for c in IDENTITY if c not in df]:
-                raise ValueError(f'{p}: not a results file of this trust_ssl (no {", ".join(missing)} column): results written before the index '
-                                 'carry no identity; evaluate their run again (or move the file out of the folder)')
-            if len(df): rows.append(_index_row(p.name, df))
-        _write_index(folder, rows)
-    return read_index(folder)
-
-# %% ../nbs/07c_runs.ipynb #6b495654
-def save_results(df: pd.DataFrame,    # the measurements: MEASURES[evaluation] and the conditions they were measured under
-                 out_dir: str | Path,  # the results folder
-                 evaluation: str,      # one of MEASURES
-                 run: PretrainedRun,   # the evaluated run: fills the identifying columns
-                 dataset: str,         # the evaluation dataset's name
-                ) -> pd.DataFrame:     # the frame written
-    "Write `df` with the run's identifying columns to `results_file(...)` atomically, never over another run's results, and add it to the folder's index."
-    if evaluation not in MEASURES: raise ValueError(f'evaluation {evaluation!r}: expected one of {tuple(MEASURES)}')
-    if missing := [m for m in MEASURES[evaluation] if m not in df]:
-        raise ValueError(f'{evaluation} results of {run.name} on {dataset} without their measured column(s) {missing}; columns: {list(df.columns)}')
-    if clash := [c for c in IDENTITY if c in df]: raise ValueError(f'{evaluation} results already hold identifying column(s) {clash}: save_results writes them')
-    if not len(df): raise ValueError(f'{evaluation} results of {run.name} on {dataset}: no rows to write')
-    df = df.assign(evaluation=evaluation, configuration=run.configuration or run.method, method=run.method, seed=run.seed, preset=run.preset,
-                   dataset=dataset, run=str(run.folder), fingerprint=run.fingerprint, image_size=run.image_size, step=run.step,
-                   **({'total_steps': run.total_steps, 'unfinished': True} if run.unfinished else {}))
-    out_dir = Path(out_dir); path = results_file(out_dir, evaluation, run.name, dataset)
-    with _FolderLock(out_dir):
-        if path.is_file() and (before := _recorded_run(path)) != str(run.folder):
-            raise FileExistsError(f'{path} holds the results of run {before}; refusing to replace them with those of run {run.folder}. '
-                                  f'Write this evaluation to another out_dir, or delete {path} if its results are not wanted')
-        index = [r for r in read_index(out_dir).to_dict('records') if r['file'] != path.name]
-        atomic_write(path, df.to_csv(index=False))
-        _write_index(out_dir, index + [_index_row(path.name, df)])
-    return df
-
-# %% ../nbs/07c_runs.ipynb #8b602893
-def measure_numbers(col: pd.Series,   # a measured column of a results file, as `read_results_file` reads it
-                    where: str,       # what to name in an error: the file and column
-                   ) -> pd.Series:
-    "The column as numbers: an empty cell, a measure that does not apply (a one-factor gate's AUROCs), is NaN; other text is an error."
-    try: return pd.to_numeric(col.replace('', float('nan')))
-    except (ValueError, TypeError) as e: raise ValueError(f'{where}: expected numbers or empty cells ({e})') from None
-
-def read_results(folder: str | Path) -> dict:
-    "evaluation -> the rows of every results file the folder's index lists, each checked against its index row."
-    folder = Path(folder); out = {}
-    with _FolderLock(folder):                                        # not between a writer's file and its index row
-        index = read_index(folder)
-        for r in index.to_dict('records'):
-            p = folder / r['file']
-            if not p.is_file(): raise FileNotFoundError(f'{folder / RESULTS_INDEX} lists {r["file"]}, which is gone; rebuild the index with index_results({str(folder)!r})')
-            df = read_results_file(p)
-            now = _index_row(r['file'], df) if len(df) and not [c for c in IDENTITY if c not in df] else {}
-            if any(str(now.get(c)) != str(r[c]) for c in (*IDENTITY, 'rows')):
-                raise ValueError(f'{p}: its rows no longer match {folder / RESULTS_INDEX} (' + ', '.join(f'{c} {str(now.get(c))!r} (indexed {str(r[c])!r})' for c in (*IDENTITY, 'rows')
-                                 if str(now.get(c)) != str(r[c])) + f'); rebuild the index with index_results({str(folder)!r})')
-            out.setdefault(r['evaluation'], []).append(df.assign(**{m: measure_numbers(df[m], f'{p}: column {m!r}') for m in MEASURES.get(r['evaluation'], ()) if m in df}))
-        unlisted = sorted(p.name for p in folder.glob('*.csv') if p.name != RESULTS_INDEX and p.name not in set(index.file))
-    if unlisted: warnings.warn(f'{folder}: {len(unlisted)} CSV file(s) the index does not list, left out: {", ".join(unlisted[:3])}' + (' ...' if len(unlisted) > 3 else ''), stacklevel=2)
-    return {k: pd.concat(v, ignore_index=True) for k, v in out.items()}
-
-def remove_results(path: str | Path):
-    "Delete a results file and its index row together (a failed evaluation's half-written file)."
-    path = Path(path)
-    with _FolderLock(path.parent):
-        path.unlink(missing_ok=True)
-        if (path.parent / RESULTS_INDEX).is_file(): _write_index(path.parent, [r for r in read_index(path.parent).to_dict('records') if r['file'] != path.name])
-
-def long_results(results: dict) -> pd.DataFrame:
-    "Results (`read_results`) as one row per measured number: IDENTITY, the conditions (NaN where an evaluation has none), metric, value; a measure added after some files were written: none of its rows where no file has it, NaN values on the older files' rows where some do."
-    parts = [df.melt(id_vars=[c for c in df.columns if c not in MEASURES[k]], value_vars=[m for m in MEASURES[k] if m in df], var_name='metric') for k, df in results.items()]
-    if not parts: return pd.DataFrame(columns=[*IDENTITY, 'metric', 'value'])
-    long = pd.concat(parts, ignore_index=True)
-    return long[[*IDENTITY, *[c for c in long.columns if c not in (*IDENTITY, 'metric', 'value')], 'metric', 'value']]

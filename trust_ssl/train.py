@@ -4,30 +4,37 @@
 
 # %% ../nbs/07f_train.ipynb #3dcd753a
 from __future__ import annotations
-import argparse, contextlib, dataclasses, itertools, json, math, os, shutil, sys, time
-from dataclasses import asdict
+import json
+import argparse
+import contextlib
+import dataclasses
+import itertools
+import math
+import os
+import shutil
+import sys
+import time
+import torch
+import torch.distributed as dist
+import torch.nn as nn
 from pathlib import Path
 from typing import NamedTuple
-import torch
-import torch.nn as nn
-import torch.distributed as dist
-from .core import atomic_write, autocast, cpu_text, cpu_threads, duration_text, flat_dict, machine_info, remove_stale_temporaries, resolve_precision, world_info
+from dataclasses import asdict
 from .augment import AugmentConfig, two_views
-from .packed import PackedImages
-from .models import METHODS, StepSchedule, build_method, methods_with
-from .config import CONFIG_FORMAT, DEFAULT_PRESET, PRESETS, TrainConfig, config_record, legacy_config, parse_overrides, resolve_config
-from .optim import LARS, make_schedules, param_groups, ramp_start, resolve_step
+from .config import CONFIG_FORMAT, config_record, DEFAULT_PRESET, legacy_config, parse_overrides, PRESETS, resolve_config, TrainConfig
+from .core import atomic_write, autocast, cpu_text, cpu_threads, duration_text, machine_info, remove_stale_temporaries, resolve_precision, world_info
+from .models import build_method, METHODS, methods_with, StepSchedule
 from .monitor import Monitor
+from .optim import LARS, make_schedules, param_groups, ramp_start, resolve_step
+from .packed import PackedImages
 from .packs import check_same_data, data_fingerprint, training_data
-from .runs import (BRANCH_MAY_CHANGE, LOCK_FILE, RUN_FILES, RunLock, RunLocked, append_history, branch_snapshot, check_resumable,
-                            arithmetic_here, history_mismatch, inherit_history, load_checkpoint, save_checkpoint, prefix_elsewhere, PREFIX_REFUSED, read_history, refuse_prefix, snapshot_name,
-                            repair_history, start_record, trim_history)
+from .runs import append_history, BRANCH_MAY_CHANGE, branch_snapshot, check_resumable, inherit_history, LOCK_FILE, repair_history, RUN_FILES, RunLock, RunLocked, save_checkpoint, trim_history
+from .runs import load_checkpoint, PREFIX_REFUSED, read_history, snapshot_name
 
 # %% auto #0
-__all__ = ['ETA_AFTER', 'PREFIX_MAY_DIFFER', 'NonFiniteLoss', 'train_step', 'check_branch', 'setup_distributed', 'Progress',
-           'Loop', 'save_training', 'train_one_epoch', 'monitor_step', 'resume_point', 'build_training', 'run_data',
-           'record_start', 'train', 'make_views', 'step_views', 'PrefixElsewhere', 'config_difference',
-           'rebuild_prefix', 'main', 'demo_run']
+__all__ = ['ETA_AFTER', 'NonFiniteLoss', 'train_step', 'check_branch', 'setup_distributed', 'Progress', 'Loop', 'save_training',
+           'train_one_epoch', 'monitor_step', 'resume_point', 'build_training', 'run_data', 'record_start', 'train',
+           'make_views', 'step_views', 'main', 'demo_run']
 
 # %% ../nbs/07f_train.ipynb #09c016ed
 class NonFiniteLoss(FloatingPointError):
@@ -371,56 +378,6 @@ def step_views(imgs, aug: AugmentConfig, gen: torch.Generator, cfg: TrainConfig,
     "The views of global step `step`'s batch: the augmentation's randomness is a function of (seed, rank, step) alone."
     gen.manual_seed(cfg.seed * 1_000_003 + rank * 7_919 + step)
     return make_views(imgs, aug, gen, cfg.channels_last)
-
-# %% ../nbs/07f_train.ipynb #371e6b9a
-class PrefixElsewhere(ValueError):
-    "A trunk's prefix that this machine cannot train again bit for bit: its history records another arithmetic, or a try here differed (`refuse_prefix`)."
-
-PREFIX_MAY_DIFFER = ('out_dir', 'resolved.data_fingerprint', 'config_format')   # a prefix's config.json against its published trunk's: where it is kept, and the data's fingerprint (paths, mtimes)
-
-
-def config_difference(out: Path, ref: Path) -> list[str] | None:
-    "The fields in which the run `out`'s config.json differs from the published trunk's beside `ref` (PREFIX_MAY_DIFFER aside); None where either cannot be read."
-    try: a, b = (flat_dict(json.loads((p / 'config.json').read_text())) for p in (out, ref.parent))
-    except (OSError, ValueError, AttributeError): return None
-    default = config_record(TrainConfig())                       # a field added since a file was written: its default, as resolving it gives
-    return sorted(k for k in set(a) | set(b) if k not in PREFIX_MAY_DIFFER and a.get(k, default.get(k)) != b.get(k, default.get(k)))
-
-def _drop_prefix(out: Path, snap: int) -> None:
-    "Remove a prefix that is not the trunk's: its snapshot, and its checkpoint where it is not past the snapshot (a resume would restore the snapshot from it)."
-    (out / snapshot_name(snap)).unlink(missing_ok=True)
-    if load_checkpoint(out / 'checkpoint.pt')['step'] <= snap: (out / 'checkpoint.pt').unlink()
-
-def rebuild_prefix(cfg: TrainConfig,          # the trunk's configuration (snapshot_step set), in the folder its branches name
-                   reference: str | Path,     # the history.jsonl of the trunk as published
-                   progress: bool = True,
-                  ) -> Path:                  # the snapshot
-    "Train the trunk `cfg` up to its snapshot step only (resuming what is there) and keep the snapshot if its history matches `reference` there: the first epoch checked before the rest is trained; one that differs is removed and remembered (`refuse_prefix`)."
-    ref, out = Path(reference), Path(cfg.out_dir)
-    if not ref.is_file(): raise FileNotFoundError(f"reference {ref}: no such file; expected the published trunk's history.jsonl")
-    start = start_record(ref)
-    first, snap = start.get('steps_per_epoch'), start.get('snapshot_step')
-    processes = int(os.environ.get('WORLD_SIZE', '1'))
-    if why := prefix_elsewhere(ref, out, cfg.precision, processes):
-        raise PrefixElsewhere(f'{out}: its prefix cannot be trained here as {ref} records it ({why}), so no branch of it starts here: run its branches '
-                              'on a machine of the arithmetic its history records (where a try here differed, of its CPU model and torch too), '
-                              'or train the trunk and its branches again on one machine')
-    done = load_checkpoint(out / 'checkpoint.pt')['step'] if (out / 'checkpoint.pt').is_file() else 0
-    for stop in ([first] if first and snap and done < first < snap else []) + ['snapshot']:   # the first epoch (unless trained), then the rest
-        train(cfg, progress=progress, stop_at=stop)
-        snap = json.loads((out / 'config.json').read_text())['resolved']['snapshot_step']
-        step = snap if stop == 'snapshot' else stop
-        if why := history_mismatch(out / 'history.jsonl', ref, step):
-            _drop_prefix(out, snap)
-            what = f'{out}: its prefix up to step {step} (the snapshot: {snap}) is not the training {ref} records: {why}. The prefix is removed, so no branch starts from it'
-            if (diff := config_difference(out, ref)) != []:              # not the trunk's configuration (or not known to be): not this machine's doing
-                raise ValueError(f"{what}; its configuration differs from the published trunk's in {diff[:4] if diff else '(unreadable: no config.json to compare)'}: "
-                                 "train the prefix with the trunk's own")
-            rec = refuse_prefix(ref, out, arithmetic_here(cfg.precision, processes), why)
-            raise ValueError(f'{what}' + (f', and this machine will not train it again ({rec}; remove it to try again)' if rec else '')
-                             + ". Train the trunk and its branches again on one machine (with the driver: remove their markers in the publish folder's "
-                             "units/ and this trunk's run folder), or on a machine like the one that trained it")
-    return out / snapshot_name(snap)
 
 # %% ../nbs/07f_train.ipynb #78794d66
 def _field_help() -> str:
