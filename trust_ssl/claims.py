@@ -22,7 +22,8 @@ __all__ = ['CLAIMS', 'CLAIM_COLUMNS', 'SAME_MACHINE', 'SETTLED_TEXT', 'PILOT_COL
 
 # %% ../nbs/15d_claims.ipynb #f01e32a5
 class Claim(NamedTuple):
-    "One difference that tests a claim of the paper: a - b (or a alone) in the paper's direction (`sign`), on one measured value."
+    """One difference that tests a claim of the paper: a - b (or a alone) in the paper's direction
+    (`sign`), on one measured value."""
     claim: str       # the paper's claim it tests: a, b, c or d
     what: str        # what the difference isolates, in words
     a: str           # configurations (trust_ssl.study.CONFIGURATIONS)
@@ -33,7 +34,9 @@ class Claim(NamedTuple):
 
 CLAIMS = (
     Claim('a', 'additive over multiplicative, as the paper ran it', 'trust_ssl', 'multiplicative', 'linear', 'eurosat'),
-    Claim('a', 'additive over multiplicative, isolated (the stop-gradient only)', 'trust_ssl', 'multiplicative_isolated', 'linear', 'eurosat'),
+    Claim(
+        'a', 'additive over multiplicative, isolated (the stop-gradient only)', 'trust_ssl', 'multiplicative_isolated', 'linear', 'eurosat'
+    ),
     Claim('a', "the recipe's loss, of which annealing the global term out", 'multiplicative_global', 'multiplicative', 'linear'),
     Claim('a', 'additive over the multiplicative recipe with the global term kept', 'trust_ssl', 'multiplicative_global', 'linear'),
     Claim('b', 'Trust-SSL over SimCLR (standard recipe)', 'trust_ssl', 'simclr', 'linear', 'eurosat'),
@@ -42,36 +45,105 @@ CLAIMS = (
     Claim('b', 'of which the selective term', 'trust_ssl', 'trust_nosel', 'linear'),
     Claim('b', "of which the gate's discrimination", 'trust_ssl', 'trust_constgate', 'linear'),
     Claim('c', 'erasure at s = 5: Trust-SSL over SimCLR', 'trust_ssl', 'simclr', 's5_erasure', 'eurosat'),
-    Claim('c', 'erasure at s = 5: Trust-SSL over SimCLR with the family operations', 'trust_ssl', 'simclr_families', 's5_erasure', 'eurosat'),
+    Claim(
+        'c', 'erasure at s = 5: Trust-SSL over SimCLR with the family operations', 'trust_ssl', 'simclr_families', 's5_erasure', 'eurosat'
+    ),
     Claim('c', 'erasure at s = 5: the selective term', 'trust_ssl', 'trust_nosel', 's5_erasure'),
     Claim('b', 'with a gate that discriminates (issue 26, item 5): over SimCLR', 'trust_gate_variant', 'simclr', 'linear'),
     Claim('b', "a gate that discriminates against the paper's gate", 'trust_gate_variant', 'trust_ssl', 'linear'),
-    Claim('b', 'with a gate that discriminates: over SimCLR with the same family operations', 'trust_gate_variant', 'simclr_families', 'linear'),
+    Claim(
+        'b',
+        'with a gate that discriminates: over SimCLR with the same family operations',
+        'trust_gate_variant',
+        'simclr_families',
+        'linear',
+    ),
     Claim('c', 'erasure at s = 5, with a gate that discriminates: over SimCLR', 'trust_gate_variant', 'simclr', 's5_erasure'),
-    Claim('c', 'erasure at s = 5, with a gate that discriminates: over SimCLR with the family operations', 'trust_gate_variant', 'simclr_families', 's5_erasure'),
+    Claim(
+        'c',
+        'erasure at s = 5, with a gate that discriminates: over SimCLR with the family operations',
+        'trust_gate_variant',
+        'simclr_families',
+        's5_erasure',
+    ),
     Claim('d', 'K rises with severity on contradiction corruptions (s = 5 minus s = 1)', 'trust_ssl', '', 'dK_contradiction', 'eurosat'),
-    Claim('d', 'I rises with severity on erasure corruptions, as classical subjective logic predicts (the paper: it falls)', 'trust_ssl', '', 'dI_erasure'),
+    Claim(
+        'd',
+        'I rises with severity on erasure corruptions, as classical subjective logic predicts (the paper: it falls)',
+        'trust_ssl',
+        '',
+        'dI_erasure',
+    ),
     Claim('d', "K's rise on contradiction: of which the selective term", 'trust_ssl', 'trust_nosel', 'dK_contradiction'),
-    Claim('d', 'K falls with severity on weather (rain), as the paper has it: its fall, s = 1 minus s = 5', 'trust_ssl', '', 'dK_weather', sign=-1),
-    Claim('d', 'I rises with severity on weather (rain), as the paper and classical subjective logic have it', 'trust_ssl', '', 'dI_weather'),
-    Claim('d', 'K rises with severity on contradiction corruptions, with a gate that discriminates', 'trust_gate_variant', '', 'dK_contradiction'),
+    Claim(
+        'd',
+        'K falls with severity on weather (rain), as the paper has it: its fall, s = 1 minus s = 5',
+        'trust_ssl',
+        '',
+        'dK_weather',
+        sign=-1,
+    ),
+    Claim(
+        'd', 'I rises with severity on weather (rain), as the paper and classical subjective logic have it', 'trust_ssl', '', 'dI_weather'
+    ),
+    Claim(
+        'd',
+        'K rises with severity on contradiction corruptions, with a gate that discriminates',
+        'trust_gate_variant',
+        '',
+        'dK_contradiction',
+    ),
     Claim('d', 'I under erasure with a gate that discriminates (classical theory: it rises)', 'trust_gate_variant', '', 'dI_erasure'),
     Claim('d', "the anomaly's proposed cause: removing L_aux raises erasure's I change", 'trust_aux_off', 'trust_ssl', 'dI_erasure'),
 )
 
-CLAIM_COLUMNS = ('claim', 'what', 'a', 'b', 'value', 'primary', 'sign', 'dataset', 'mean', 'low', 'high', 'n', 'seeds_planned', 'test', 'p', 'p_adjusted', 'correction', 'verdict_95',
-                 'verdict', 'settled', 'learnt', 'text', 'mixed_precision', 'mixed_machine', 'changes',
-                 'same_machine', 'same_machine_n', 'same_machine_mean', 'same_machine_low', 'same_machine_high')
+CLAIM_COLUMNS = (
+    'claim',
+    'what',
+    'a',
+    'b',
+    'value',
+    'primary',
+    'sign',
+    'dataset',
+    'mean',
+    'low',
+    'high',
+    'n',
+    'seeds_planned',
+    'test',
+    'p',
+    'p_adjusted',
+    'correction',
+    'verdict_95',
+    'verdict',
+    'settled',
+    'learnt',
+    'text',
+    'mixed_precision',
+    'mixed_machine',
+    'changes',
+    'same_machine',
+    'same_machine_n',
+    'same_machine_mean',
+    'same_machine_low',
+    'same_machine_high',
+)
 SAME_MACHINE = ('same_machine_n', 'same_machine_mean', 'same_machine_low', 'same_machine_high')   # the difference over same-machine pairs alone
 
 def _learnt(margins: pd.DataFrame,   # floor_margins of the linear probe
             ds: str, names: list, floors: tuple = FLOORS) -> str:
-    "'yes' where each configuration's probe on `ds` is above every floor at 95% (its paired margins over seeds), 'no: <those not shown above>', or 'unknown' (a floor or a probe missing, or no interval)."
+    """'yes' where each configuration's probe on `ds` is above every floor at 95% (its paired margins over
+    seeds), 'no: <those not shown above>', or 'unknown' (a floor or a probe missing, or no interval)."""
     below, unknown = [], False
     for m in names:
         lows = []
         for f in floors:
-            s = margins[(margins.dataset.map(dataset_key) == dataset_key(ds)) & (margins.configuration == m) & (margins.condition == f'over {f}')].groupby('seed').value.mean()
+            s = (
+                margins[(margins.dataset.map(dataset_key) == dataset_key(ds)) & (margins.configuration == m) & (margins.condition == f'over {f}')]
+                .groupby('seed')
+                .value.mean()
+            )
             lows.append(seed_difference(s, pd.Series(0.0, index=s.index), paired=True).low if len(s) else float('nan'))
         if any(l <= 0 for l in lows if l == l): below.append(m)              # an interval that reaches 0 or below: not shown to have learnt
         elif any(l != l for l in lows): unknown = True
@@ -81,11 +153,19 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
                 rob: pd.DataFrame | None = None,   # robustness results
                 ki: pd.DataFrame | None = None,    # K-I trajectories
                 claims: tuple = CLAIMS,
-                precisions: dict | None = None,    # run (folder or its name) -> the precision it trained in (run_records' `precision`): flags pairs across precisions
-                machines: dict | None = None,      # run (folder or its name) -> the machine that trained it (run_records' `hardware`): flags pairs across machines
-                planned: dict | None = None,       # configuration -> the seeds the study plans for it (trust_ssl.study.planned_seeds): a primary with fewer is pending
-               ) -> pd.DataFrame:   # CLAIM_COLUMNS: claim, what, a, b, value, primary, sign, dataset, mean, low, high, n, seeds_planned, test, p, p_adjusted, correction, verdict_95, verdict, settled, learnt, text, mixed_precision, mixed_machine
-    "Every claim's difference per dataset with its 95% interval over seeds, its p-value corrected (Holm over the primaries, Benjamini-Hochberg over the rest), whether its configurations learnt (their probe above both floors at 95%) and its verdict (`settled`: whether the primaries still pending under `planned` can change it): accuracy in percentage points, K and I changes x1000."
+                # run (folder or its name) -> the precision it trained in (run_records' `precision`): flags pairs across precisions
+                precisions: dict | None = None,
+                # run (folder or its name) -> the machine that trained it (run_records' `hardware`): flags pairs across machines
+                machines: dict | None = None,
+                # configuration -> the seeds the study plans for it (trust_ssl.study.planned_seeds): a primary with fewer is pending
+                planned: dict | None = None,
+               # CLAIM_COLUMNS: claim, what, a, b, value, primary, sign, dataset, mean, low, high, n, seeds_planned, test, p, p_adjusted, correction,
+               # verdict_95, verdict, settled, learnt, text, mixed_precision, mixed_machine
+               ) -> pd.DataFrame:
+    """Every claim's difference per dataset with its 95% interval over seeds, its p-value corrected (Holm
+    over the primaries, Benjamini-Hochberg over the rest), whether its configurations learnt (their probe above both
+    floors at 95%) and its verdict (`settled`: whether the primaries still pending under `planned` can change it):
+    accuracy in percentage points, K and I changes x1000."""
     vals = []
     if lin is not None and len(lin): vals.append(linear_values(lin).assign(condition='linear'))
     if rob is not None and len(rob): vals.append(robustness_values(rob))
@@ -109,17 +189,37 @@ def claim_table(lin: pd.DataFrame | None = None,   # linear_eval results (any da
             if sd and not c.b: sd = sd._replace(test='one-sample t')
             unit = dict(unit='', digits=2) if c.value.startswith('d') else {}              # K-I changes: a finer unit
             names = [m for m in (c.a, c.b) if m]
-            plan = len(set.intersection(*(set(planned[m]) for m in names))) if planned and all(m in planned for m in names) else float('nan')   # the seeds both sides will have
-            rows.append(dict(c._asdict(), primary=c.primary == dataset_key(ds), dataset=ds, mean=100 * d.mean, low=100 * d.low, high=100 * d.high, n=d.n, seeds_planned=plan, test=d.test,
-                             p=d.p, verdict_95=verdict(d), learnt=_learnt(margins, ds, [m for m in (c.a, c.b) if m]) if margins is not None else 'unknown', text=difference_text(d, **unit),
-                             mixed_precision=_mixed(prec), mixed_machine=_mixed(mach, said=prec), changes=_changes(c),
-                             same_machine=difference_text(sd, **unit) if sd else '', same_machine_n=len(same) if same is not None else float('nan'),
-                             **dict(zip(SAME_MACHINE[1:], [100 * x for x in (sd.mean, sd.low, sd.high)] if sd else [float('nan')] * 3))))
+            # the seeds both sides will have
+            plan = len(set.intersection(*(set(planned[m]) for m in names))) if planned and all(m in planned for m in names) else float('nan')
+            rows.append(
+                dict(
+                    c._asdict(),
+                    primary=c.primary == dataset_key(ds),
+                    dataset=ds,
+                    mean=100 * d.mean,
+                    low=100 * d.low,
+                    high=100 * d.high,
+                    n=d.n,
+                    seeds_planned=plan,
+                    test=d.test,
+                    p=d.p,
+                    verdict_95=verdict(d),
+                    learnt=_learnt(margins, ds, [m for m in (c.a, c.b) if m]) if margins is not None else 'unknown',
+                    text=difference_text(d, **unit),
+                    mixed_precision=_mixed(prec),
+                    mixed_machine=_mixed(mach, said=prec),
+                    changes=_changes(c),
+                    same_machine=difference_text(sd, **unit) if sd else '',
+                    same_machine_n=len(same) if same is not None else float('nan'),
+                    **dict(zip(SAME_MACHINE[1:], [100 * x for x in (sd.mean, sd.low, sd.high)] if sd else [float('nan')] * 3))
+                )
+            )
     family = sum(1 for c in claims if c.primary)      # every declared primary counts, even one whose runs are missing
     return corrected(pd.DataFrame(rows), family=family) if rows else pd.DataFrame(columns=CLAIM_COLUMNS)
 
 def _labels_of(g: pd.DataFrame, m: str, labels: dict, seed=None) -> set | None:
-    "The labels of configuration m's runs in `g` (at `seed`; None: all), or None where one is not recorded."
+    """The labels of configuration m's runs in `g` (at `seed`; None: all), or None where one is not
+    recorded."""
     rows = g[(g.configuration == m) & ((g.seed == seed) if seed is not None else True)]
     ps = {labels.get(Path(str(r)).name, '?') for r in rows.run}
     return ps if ps and not ps & {'?', 'unrecorded'} else None
@@ -127,7 +227,9 @@ def _labels_of(g: pd.DataFrame, m: str, labels: dict, seed=None) -> set | None:
 def _across(g: pd.DataFrame, c: Claim, seeds,
             labels: dict,   # run name -> its precision, or the machine that trained it
            ) -> list | tuple:
-    "Where a claim's two configurations trained with different `labels`: the common seeds whose two runs differ (paired), or (a's labels, b's labels) where no seed is common and they differ; a seed whose label is not recorded is not judged."
+    """Where a claim's two configurations trained with different `labels`: the common seeds whose two runs
+    differ (paired), or (a's labels, b's labels) where no seed is common and they differ; a seed whose label is not
+    recorded is not judged."""
     if not c.b or not labels or 'run' not in g: return []
     of = lambda m, seed=None: _labels_of(g, m, labels, seed)
     if not len(seeds):                                                            # Welch: every run of a against every run of b
@@ -136,12 +238,14 @@ def _across(g: pd.DataFrame, c: Claim, seeds,
     return [s for s in seeds if (pa := of(c.a, s)) and (pb := of(c.b, s)) and pa != pb]
 
 def _same_seeds(g: pd.DataFrame, c: Claim, seeds, labels: dict) -> list:
-    "The common seeds whose two runs were trained on the same recorded machine (its kind and precision): the pairs that change nothing else."
+    """The common seeds whose two runs were trained on the same recorded machine (its kind and precision):
+    the pairs that change nothing else."""
     if not labels or 'run' not in g: return []
     return [s for s in seeds if (pa := _labels_of(g, c.a, labels, s)) and pa == _labels_of(g, c.b, labels, s)]
 
 def _changes(c: Claim) -> str:
-    "What a two-sided claim's pair changes besides what its row names (trust_ssl.controls.CONTROLS), '' for one configuration."
+    """What a two-sided claim's pair changes besides what its row names (trust_ssl.controls.CONTROLS), ''
+    for one configuration."""
     if not c.b: return ''
     if (k := control(c.a, c.b)) is None: raise ValueError(f'claim {c.claim}: the pair {c.a} - {c.b} is not declared in trust_ssl.controls.CONTROLS')
     return k.also
@@ -149,7 +253,9 @@ def _changes(c: Claim) -> str:
 def _mixed(across: list | tuple,   # from _across
            said: list | tuple = (),   # what a coarser flag already says (the precisions' seeds, for the machines): not said again
           ) -> str:
-    "A flag in words: 'seeds 1, 3' (paired: the seeds `said` left out), 'unpaired: fp32 vs bf16' (no common seed: nothing where `said` is not empty, since runs in two precisions are on two machines' kinds already), or ''."
+    """A flag in words: 'seeds 1, 3' (paired: the seeds `said` left out), 'unpaired: fp32 vs bf16' (no
+    common seed: nothing where `said` is not empty, since runs in two precisions are on two machines' kinds already),
+    or ''."""
     if isinstance(across, tuple): return '' if said else f"unpaired: {' / '.join(sorted(across[0]))} vs {' / '.join(sorted(across[1]))}"
     bad = [s for s in across if not (isinstance(said, list) and s in said)]
     return f"seed{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))}" if bad else ''
@@ -157,7 +263,10 @@ def _mixed(across: list | tuple,   # from _across
 def corrected(claims: pd.DataFrame, alpha: float = 0.05,
               family: int = 0,   # the number of primary comparisons declared (Holm's family), at least those in `claims`
              ) -> pd.DataFrame:
-    "The claims with `p_adjusted` (Holm over the primaries, Benjamini-Hochberg over the exploratory rest), `correction`, the corrected `verdict` ('not above the floors' where a configuration is not shown to have learnt) and, where some primaries are pending (fewer seeds than `seeds_planned`, or no row yet), whether they can change each Holm verdict (`settled`)."
+    """The claims with `p_adjusted` (Holm over the primaries, Benjamini-Hochberg over the exploratory
+    rest), `correction`, the corrected `verdict` ('not above the floors' where a configuration is not shown to have
+    learnt) and, where some primaries are pending (fewer seeds than `seeds_planned`, or no row yet), whether they can
+    change each Holm verdict (`settled`)."""
     claims = claims.reset_index(drop=True).copy()
     claims['p_adjusted'], claims['correction'] = float('nan'), ''
     for mask, adjust, name in ((claims.primary, lambda p: holm(p, family), 'Holm'), (~claims.primary, benjamini_hochberg, 'BH')):
@@ -165,8 +274,10 @@ def corrected(claims: pd.DataFrame, alpha: float = 0.05,
     sure = claims.p_adjusted < alpha
     learnt = claims['learnt'] if 'learnt' in claims else pd.Series('unknown', index=claims.index)   # a table from before the check
     if 'sign' not in claims: claims['sign'] = 1                                                       # or from before the paper's direction
-    claims['verdict'] = ['not above the floors' if str(l).startswith('no') else 'supported' if s and m > 0 else 'contradicted' if s and m < 0 else 'not resolved'
-                         for s, m, l in zip(sure, claims['mean'], learnt)]   # a backbone that has not learnt answers nothing
+    claims['verdict'] = [
+        'not above the floors' if str(l).startswith('no') else 'supported' if s and m > 0 else 'contradicted' if s and m < 0 else 'not resolved'
+        for s, m, l in zip(sure, claims['mean'], learnt)
+    ]  # a backbone that has not learnt answers nothing
     flags = {k: '' for k in ('mixed_precision', 'mixed_machine', 'changes', 'same_machine') if k not in claims}   # a table from before a flag: that flag empty
     flags.update({k: float('nan') for k in SAME_MACHINE if k not in claims})          # or from before the same-machine sensitivity: not measured
     if 'seeds_planned' not in claims: claims['seeds_planned'] = float('nan')          # or from before the plan: nothing pending
@@ -174,7 +285,9 @@ def corrected(claims: pd.DataFrame, alpha: float = 0.05,
     return claims.assign(learnt=learnt, **flags)[list(CLAIM_COLUMNS)]                 # any other column missing is an error
 
 def _settled(claims: pd.DataFrame, alpha: float, family: int) -> list:
-    "Per row, where some primaries are pending (fewer seeds than planned, or not in the table): a complete primary's Holm verdict 'rejected' or 'not rejected' whatever they give, or 'open' (holm_range); a pending one's 'pending: n of N seeds'; else ''."
+    """Per row, where some primaries are pending (fewer seeds than planned, or not in the table): a
+    complete primary's Holm verdict 'rejected' or 'not rejected' whatever they give, or 'open' (holm_range); a pending
+    one's 'pending: n of N seeds'; else ''."""
     pending = claims.primary & (claims.seeds_planned > claims.n)      # NaN (no plan) is never pending
     known = claims.primary & ~pending
     waiting = family - int(known.sum())                              # the pending rows and the declared primaries with no row yet
@@ -186,7 +299,8 @@ def _settled(claims: pd.DataFrame, alpha: float, family: int) -> list:
 
 # %% ../nbs/15d_claims.ipynb #a2886a52
 def pair_text(a: str, b: str, sign=1) -> str:
-    "A difference as tested, in words: 'a - b', 'a (against 0)'; where the paper claims a fall (sign -1), 'b - a' or 'a: its fall (against 0)'."
+    """A difference as tested, in words: 'a - b', 'a (against 0)'; where the paper claims a fall (sign -1),
+    'b - a' or 'a: its fall (against 0)'."""
     b = b if isinstance(b, str) else ''      # no b: read back from a CSV, an empty b is NaN
     if sign < 0: return f'{b} - {a}' if b else f'{a}: its fall (against 0)'
     return f'{a} - {b}' if b else f'{a} (against 0)'
@@ -195,15 +309,20 @@ SETTLED_TEXT = {'rejected': 'Holm verdict fixed whatever the pending primaries g
                 'open': 'Holm verdict open: the pending primaries can change it', 'no p': 'no p-value'}   # `settled` in words; 'pending: n of N seeds' as it is
 
 def verdict_text(r, notes: tuple = ()) -> str:   # r: a row of claim_table (itertuples); notes: more to say in the same brackets
-    "A claim's verdict as a table shows it: naming the configurations not shown above the floors, saying where a pair crosses precisions or machines and whether the pending primaries can change it (then any `notes`, in the same brackets)."
+    """A claim's verdict as a table shows it: naming the configurations not shown above the floors, saying
+    where a pair crosses precisions or machines and whether the pending primaries can change it (then any `notes`, in
+    the same brackets)."""
     m, mm, s = r.mixed_precision, getattr(r, 'mixed_machine', ''), getattr(r, 'settled', '')   # a row from before the machines' flag or the plan has none
     s = SETTLED_TEXT.get(s, s) if isinstance(s, str) else ''
-    notes = [*([f'{m} paired across precisions'] if isinstance(m, str) and m else []), *([f'{mm} paired across machines'] if isinstance(mm, str) and mm else []), *([s] if s else []), *notes]
+    notes = [*([f'{m} paired across precisions'] if isinstance(m, str) and m else []),
+             *([f'{mm} paired across machines'] if isinstance(mm, str) and mm else []), *([s] if s else []), *notes]
     return r.verdict + (f': {r.learnt[4:]}' if r.verdict == 'not above the floors' else '') + (f" ({'; '.join(notes)})" if notes else '')
 
 def write_claims(claims: pd.DataFrame,  # from claim_table
                  folder: str | Path, caption: str, stem: str = 'claims') -> pd.DataFrame:
-    "The claims table as CSV (every column) and Markdown (claim, what, a - b, value, dataset, difference, primary or exploratory, adjusted p, verdict, naming a configuration not shown above the floors), and `claims_summary` as `<stem>_summary.md`; returns the Markdown's frame."
+    """The claims table as CSV (every column) and Markdown (claim, what, a - b, value, dataset, difference,
+    primary or exploratory, adjusted p, verdict, naming a configuration not shown above the floors), and
+    `claims_summary` as `<stem>_summary.md`; returns the Markdown's frame."""
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     claims.to_csv(folder / f'{stem}.csv', index=False)
     shown = pd.DataFrame({'claim': claims.claim, 'what it isolates': claims.what,
@@ -219,28 +338,33 @@ def write_claims(claims: pd.DataFrame,  # from claim_table
     return shown
 
 def _same_text(r) -> str:   # r: a row of claim_table (itertuples)
-    "The same-machine sensitivity in a cell: 'as above' where every pair shares its machine, 'none' where none does, else its difference."
+    """The same-machine sensitivity in a cell: 'as above' where every pair shares its machine, 'none' where
+    none does, else its difference."""
     n = r.same_machine_n
     return 'not recorded' if n != n else 'none' if n == 0 else 'as above' if n == r.n else r.same_machine
 
 def _verdict_cell(r) -> str:   # r: a row of claim_table (itertuples)
-    "A verdict with its correction, 'not resolved (primary, Holm p 0.914)', and the uncorrected verdict where it differs."
+    """A verdict with its correction, 'not resolved (primary, Holm p 0.914)', and the uncorrected verdict
+    where it differs."""
     p = f'{r.p_adjusted:.3f}' if r.p_adjusted == r.p_adjusted else 'n/a'
     alone = [f'at 95% alone: {r.verdict_95}'] if isinstance(r.verdict_95, str) and r.verdict_95 != r.verdict else []
     return verdict_text(r, (f"{'primary, Holm p' if r.primary else 'exploratory, BH q'} {p}", *alone))
 
 def claims_summary(claims: pd.DataFrame,  # from claim_table
                   ) -> pd.DataFrame:      # claim, what it isolates, a - b, value, then per dataset (EuroSAT first): its difference and its verdict
-    "The claims table in a reader's shape: one row per comparison, the datasets side by side, each verdict with its correction (the README shows this, drawn from the same claims)."
+    """The claims table in a reader's shape: one row per comparison, the datasets side by side, each
+    verdict with its correction (the README shows this, drawn from the same claims)."""
     sign = claims.get('sign', pd.Series(1, index=claims.index)).fillna(1)
     c = claims.assign(pair=[pair_text(a, b, s) for a, b, s in zip(claims.a, claims.b, sign)], cell=[_verdict_cell(r) for r in claims.itertuples()])
     keys = ['claim', 'what', 'pair', 'value']
     if len(twice := c[c.duplicated(keys + ['dataset'], keep=False)]):
-        raise ValueError(f"claims: {len(twice)} rows for the same comparison and dataset ({', '.join(sorted(set(twice.pair + ' on ' + twice.dataset.astype(str))))}); expected one each, as claim_table gives")
+        pairs = ', '.join(sorted(set(twice.pair + ' on ' + twice.dataset.astype(str))))
+        raise ValueError(f"claims: {len(twice)} rows for the same comparison and dataset ({pairs}); expected one each, as claim_table gives")
     rows = pd.DataFrame(list(dict.fromkeys(c[keys].itertuples(index=False, name=None))), columns=keys)
     sets = sorted(c.dataset.astype(str).unique(), key=lambda d: (d != 'eurosat', d != 'aid', d))
     for d in sets:
-        rows = rows.merge(c[c.dataset.astype(str) == d][keys + ['text', 'cell']].rename(columns={'text': f'{d}: difference', 'cell': f'{d}: verdict'}), on=keys, how='left')
+        named = {'text': f'{d}: difference', 'cell': f'{d}: verdict'}
+        rows = rows.merge(c[c.dataset.astype(str) == d][keys + ['text', 'cell']].rename(columns=named), on=keys, how='left')
     return rows.rename(columns={'what': 'what it isolates', 'pair': 'a - b'}).fillna('–')
 
 # %% ../nbs/15d_claims.ipynb #eb8338a7
@@ -249,7 +373,8 @@ PILOT_COLUMNS = ('probe val', 'probe test', 'clean', 's5', 's5_erasure', 's5_con
 def pilot_table(results_dir: str | Path,   # a pilot's published results (linear_eval, robustness)
                 pretrain_dir: str | Path,  # its published run records (config.json, history.jsonl)
                ) -> tuple[pd.DataFrame, pd.DataFrame]:   # one row per configuration; the claims' differences
-    "A one-seed pilot's table: each configuration's probe (validation and test) and robustness summaries, its steps and training time, and the claims."
+    """A one-seed pilot's table: each configuration's probe (validation and test) and robustness summaries,
+    its steps and training time, and the claims."""
     res = load_results(results_dir)
     lin, rob = res['linear_eval'], res['robustness']
     v = pd.concat([linear_values(lin).assign(condition='probe test'), lin.assign(condition='probe val', value=100 * lin.val_acc),
@@ -262,7 +387,8 @@ def pilot_table(results_dir: str | Path,   # a pilot's published results (linear
     return wide, claim_table(lin, rob, precisions=dict(zip(recs.run, recs.precision)), machines=dict(zip(recs.run, recs.hardware)))
 
 def write_pilot(folder: str | Path) -> str:
-    "Write a pilot folder's table (`controls_pilot.csv`), its claims (`claims_pilot.csv`) and both as Markdown (`controls_pilot.md`) from its results; returns the Markdown."
+    """Write a pilot folder's table (`controls_pilot.csv`), its claims (`claims_pilot.csv`) and both as
+    Markdown (`controls_pilot.md`) from its results; returns the Markdown."""
     folder = Path(folder)
     wide, claims = pilot_table(folder / 'results', folder / 'pretrain')
     atomic_write(folder / 'controls_pilot.csv', wide.to_csv())
@@ -278,7 +404,9 @@ def write_pilot(folder: str | Path) -> str:
 def claims_of(results: dict,            # load_results of a results folder
               records: pd.DataFrame,    # run_records of the runs behind them
              ) -> pd.DataFrame:         # claim_table's CLAIM_COLUMNS
-    "The claims of loaded results: claim_table with pairs across precisions and machines flagged from the runs' records, and, for runs at the study's preset, its planned seeds (which primaries are pending, which verdicts they can change)."
+    """The claims of loaded results: claim_table with pairs across precisions and machines flagged from the
+    runs' records, and, for runs at the study's preset, its planned seeds (which primaries are pending, which verdicts
+    they can change)."""
     name = lambda col: {Path(r).name: v for r, v in zip(records.run, records[col])} if len(records) else {}
     return claim_table(*(results.get(k) for k in ('linear_eval', 'robustness', 'ki')), precisions=name('precision'), machines=name('hardware'),
                        planned=planned_seeds(records.preset) if len(records) else {})
@@ -291,7 +419,10 @@ def published_claims(folder: str | Path,   # a preset's published folder (paper_
 def _published_inputs(folder: str | Path) -> tuple[dict, pd.DataFrame]:
     "A preset's published results (load_results) and the records of its published runs."
     folder = Path(folder)
-    if not (folder / 'results').is_dir(): raise FileNotFoundError(f'{folder / "results"}: no such folder; expected a preset\'s published results (paper_figures/results/<preset>)')
+    if not (folder / 'results').is_dir():
+        raise FileNotFoundError(
+            f'{folder / "results"}: no such folder; expected a preset\'s published results (paper_figures/results/<preset>)'
+        )
     runs = sorted(p for p in (folder / 'pretrain').iterdir() if p.is_dir()) if (folder / 'pretrain').is_dir() else []
     return load_results(folder / 'results'), run_records(runs)
 
@@ -299,21 +430,29 @@ def claims_caption(claims: pd.DataFrame,   # from claims_of
                    results: dict,          # the loaded results behind them
                    records: pd.DataFrame,  # run_records of their runs
                   ) -> str:
-    "The claims table's caption: how each difference is tested and corrected, then what trained the runs behind it (`caption`)."
+    """The claims table's caption: how each difference is tested and corrected, then what trained the runs
+    behind it (`caption`)."""
     per_dataset = ', '.join(f'{n} on {d}' for d, n in claims.groupby('dataset', sort=False).size().items())
     named = {*claims.a, *claims.b, *FLOORS}                            # the claims' configurations and the floors their `learnt` is judged against
     behind = pd.concat([results[k] for k in ('linear_eval', 'robustness', 'ki') if results.get(k) is not None], ignore_index=True)
     behind = behind[behind.configuration.isin(named)]                   # a published run no claim uses (a control of Table I) is not behind them
-    return caption("The paper's claims: each difference a - b in the paper's direction (b - a where it claims a fall) with its 95% interval over seeds (paired t on "
-                   "the seeds both have; one-sample t for a change against 0); accuracy in points, K and I changes x1000; "
-                   f"the differences ({per_dataset}): the verdicts of the primary comparisons (fixed before the runs) are Holm-corrected over them, "
-                   "the others are exploratory, with Benjamini-Hochberg q-values; a difference with a configuration whose linear probe on that dataset "
-                   "is not above both no-network floors at 95% (paired over seeds) reads 'not above the floors': it answers nothing.", behind, records, cells='')
+    return caption(
+        "The paper's claims: each difference a - b in the paper's direction (b - a where it claims a fall) with its 95% interval over seeds (paired t on "
+        "the seeds both have; one-sample t for a change against 0); accuracy in points, K and I changes x1000; "
+        f"the differences ({per_dataset}): the verdicts of the primary comparisons (fixed before the runs) are Holm-corrected over them, "
+        "the others are exploratory, with Benjamini-Hochberg q-values; a difference with a configuration whose linear probe on that dataset "
+        "is not above both no-network floors at 95% (paired over seeds) reads 'not above the floors': it answers nothing.",
+        behind,
+        records,
+        cells='',
+    )
 
 def write_published_claims(folder: str | Path,             # a preset's published folder
                            out: str | Path | None = None,    # where to write them; default: `folder`
                           ) -> pd.DataFrame:
-    "Write a preset's claims (claims.csv, claims.md, claims_summary.md) beside its published results, as `nbs/20_paper_figures` writes them to its `claims_dir`; returns them (nothing written when no claim's configurations are published)."
+    """Write a preset's claims (claims.csv, claims.md, claims_summary.md) beside its published results, as
+    `nbs/20_paper_figures` writes them to its `claims_dir`; returns them (nothing written when no claim's
+    configurations are published)."""
     R, records = _published_inputs(folder)
     claims = claims_of(R, records)
     if len(claims): write_claims(claims, Path(out or folder), claims_caption(claims, R, records))

@@ -18,7 +18,8 @@ __all__ = ['backbone_state', 'torchvision_backbone', 'export_backbone', 'main']
 
 # %% ../nbs/07j_export.ipynb #c2a815bd
 def backbone_state(model: SSLMethod) -> tuple[dict, dict]:
-    "A method's backbone as a torchvision ResNet state dict (on the CPU) and its note: architecture, stem, feature dimension."
+    """A method's backbone as a torchvision ResNet state dict (on the CPU) and its note: architecture,
+    stem, feature dimension."""
     hp = model.hparams
     if hp.get('backbone') == 'image_statistics' or not hasattr(model.backbone, 'layer4'):
         raise ValueError(f"{hp.get('backbone')!r}: not a ResNet backbone (the no-network floor has no weights to export)")
@@ -26,7 +27,8 @@ def backbone_state(model: SSLMethod) -> tuple[dict, dict]:
     return state, dict(architecture=hp['backbone'], stem=hp['stem'], feature_dim=model.feature_dim, method=hp['method'])
 
 def torchvision_backbone(path: str | Path) -> nn.Module:
-    "The torchvision ResNet of an exported backbone (its stem as its note says, `fc` the identity), its weights loaded strictly."
+    """The torchvision ResNet of an exported backbone (its stem as its note says, `fc` the identity), its
+    weights loaded strictly."""
     path = Path(path); note = json.loads(Path(f'{path}.json').read_text())
     net = getattr(torchvision.models, note['architecture'])(weights=None)
     if note['stem'] == 'small': net.conv1 = nn.Conv2d(3, 64, 3, 1, 1, bias=False)
@@ -39,7 +41,8 @@ def torchvision_backbone(path: str | Path) -> nn.Module:
 def export_backbone(run_dir: str | Path,   # a finished pretraining run (its folder or checkpoint.pt)
                     out: str | Path,       # the .pt file to write; its note goes to <out>.json
                    ) -> Path:
-    "Write a run's backbone as a torchvision ResNet state dict (`torchvision_backbone` reads it back), and its note beside it."
+    """Write a run's backbone as a torchvision ResNet state dict (`torchvision_backbone` reads it back),
+    and its note beside it."""
     run = load_run(run_dir, device='cpu')
     state, note = backbone_state(run.model)
     out = Path(out)

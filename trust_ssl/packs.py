@@ -25,17 +25,20 @@ def _folder_files(data: str) -> tuple[Path, list[Path]]:
     return (root := _root(data)), list_images(root)
 
 def _manifest(root: Path, files: list[Path]) -> dict:
-    "relative name -> [size, mtime_ns] of every image (one stat each): what a pack is made from, to tell later what changed."
+    """relative name -> [size, mtime_ns] of every image (one stat each): what a pack is made from, to tell
+    later what changed."""
     return {f.relative_to(root).as_posix(): [(st := f.stat()).st_size, st.st_mtime_ns] for f in files}
 
 def _contents(root: Path, names) -> dict:
-    "relative name -> sha1 of the file's bytes: what tells a file touched (a new modification time) from one changed."
+    """relative name -> sha1 of the file's bytes: what tells a file touched (a new modification time) from
+    one changed."""
     return {n: hashlib.sha1((root / n).read_bytes()).hexdigest() for n in names}
 
 def _fingerprint(root: Path,        # a resolved folder
                  manifest: dict,     # its images, from _manifest
                  split: str, size: int) -> str:
-    "What a pack of `root` would hold, as a short hash: the path, each image's relative name, size and mtime, the split and the size."
+    """What a pack of `root` would hold, as a short hash: the path, each image's relative name, size and
+    mtime, the split and the size."""
     h = hashlib.sha1(json.dumps([str(root), split, size]).encode())
     for name, (nbytes, mtime) in manifest.items(): h.update(f'{name}\0{nbytes}\0{mtime}\n'.encode())
     return h.hexdigest()[:16]
@@ -52,7 +55,8 @@ def data_fingerprint(data: str = '',      # a packed file, a folder of images, o
                      image_size: int = 224,
                      split: str = 'all',
                     ) -> str:
-    "The fingerprint of the images a run trains on: a folder's as its pack records it; a packed file's own (its header's, else its path, size and mtime)."
+    """The fingerprint of the images a run trains on: a folder's as its pack records it; a packed file's
+    own (its header's, else its path, size and mtime)."""
     if data and Path(data).is_file():
         p = Path(data).resolve(); st = p.stat()
         try: return PackedImages(p).header.get('fingerprint') or hashlib.sha1(f'{p}\0{st.st_size}\0{st.st_mtime_ns}'.encode()).hexdigest()[:16]
@@ -66,7 +70,8 @@ def training_data(data: str = '',       # a packed file, a folder of images, or 
                   cache_dir: str | Path = 'runs/data',  # where folders are packed
                   split: str = 'all',     # 'all' images under the folder, or one split of a class-folder dataset
                  ) -> PackedImages:
-    "The packed training images for `data`, packing a folder (or one split of it) once into `cache_dir`, with the manifest of what it was made from."
+    """The packed training images for `data`, packing a folder (or one split of it) once into `cache_dir`,
+    with the manifest of what it was made from."""
     rank, world = world_info()
     if data and Path(data).is_file():
         if split != 'all': warnings.warn(f'`split={split!r}` selects from a folder of class folders; the packed file {data} is used whole, so pack only '
@@ -94,7 +99,8 @@ def training_data(data: str = '',       # a packed file, a folder of images, or 
     return PackedImages(out)
 
 def smaller_than(files: list, size: int) -> int:
-    "How many of the image files are narrower or lower than `size` px (read from their headers; an unreadable one is the packer's to name)."
+    """How many of the image files are narrower or lower than `size` px (read from their headers; an
+    unreadable one is the packer's to name)."""
     from PIL import Image
     def small(f):
         try:
@@ -103,7 +109,8 @@ def smaller_than(files: list, size: int) -> int:
     return sum(map(small, files))
 
 def manifest_path(pack_path: str | Path) -> Path:
-    "Where the manifest of a folder's pack (relative name -> size, mtime of every image it was made from) is kept."
+    """Where the manifest of a folder's pack (relative name -> size, mtime of every image it was made from)
+    is kept."""
     return Path(f'{pack_path}.files.json')
 
 def contents_path(pack_path: str | Path) -> Path:
@@ -117,7 +124,8 @@ class DataChanged(DataError):
 def data_changes(before: dict,   # a manifest (relative name -> [size, mtime_ns]) of what a pack was made from
                  data: str = '',  # the folder now
                 ) -> dict:       # added, removed, replaced: sorted relative names
-    "What changed in a folder since a pack was made from it: images added, removed, and replaced (another size or modification time)."
+    """What changed in a folder since a pack was made from it: images added, removed, and replaced (another
+    size or modification time)."""
     root, files = _folder_files(data)
     now = _manifest(root, files)
     return dict(added=sorted(set(now) - set(before)), removed=sorted(set(before) - set(now)),
@@ -127,7 +135,8 @@ def check_same_data(recorded: str,           # the fingerprint the checkpoint wa
                     data: str = '', image_size: int = 224, split: str = 'all',
                     cache_dir: str | Path = 'runs/data',   # where the run's packs (and their manifests) are
                    ) -> None:
-    "Refuse, before any packing, a resume whose data are not the ones its checkpoint was trained on, saying what changed; images only touched (the same bytes, a new modification time) are the same data."
+    """Refuse, before any packing, a resume whose data are not the ones its checkpoint was trained on,
+    saying what changed; images only touched (the same bytes, a new modification time) are the same data."""
     now = data_fingerprint(data, image_size, split)
     if now == recorded: return
     what = data or 'the bundled sample'
@@ -135,16 +144,27 @@ def check_same_data(recorded: str,           # the fingerprint the checkpoint wa
     if old and not (data and Path(data).is_file()):
         before = json.loads(old[0].read_text()); ch = data_changes(before, data)
         if _only_touched(ch, before, data, Path(str(old[0]).removesuffix('.files.json'))):
-            warnings.warn(f'`data` {what}: {len(ch["replaced"])} image(s) have new modification times but the bytes the checkpoint was trained on '
-                          f'({", ".join(ch["replaced"][:3])}{", ..." if len(ch["replaced"]) > 3 else ""}): the same data, resumed (packed again under a new fingerprint)', stacklevel=2)
+            warnings.warn(
+                f'`data` {what}: {len(ch["replaced"])} image(s) have new modification times but the bytes the checkpoint was trained on '
+                f'({", ".join(ch["replaced"][:3])}{", ..." if len(ch["replaced"]) > 3 else ""}): the same data, resumed (packed again under a new fingerprint)',
+                stacklevel=2,
+            )
             return
-        said = '; '.join(f'{len(v)} {k}{" (another size or modification time)" if k == "replaced" else ""} ({", ".join(v[:3])}{", ..." if len(v) > 3 else ""})' for k, v in ch.items() if v) or 'the same images under another path, split or size'
+        said = (
+            '; '.join(
+                f'{len(v)} {k}{" (another size or modification time)" if k == "replaced" else ""} ({", ".join(v[:3])}{", ..." if len(v) > 3 else ""})'
+                for k, v in ch.items()
+                if v
+            )
+            or 'the same images under another path, split or size'
+        )
     else: said = f'fingerprint {recorded} then, {now} now'
     raise DataChanged(f'`data` {what} changed since the checkpoint was written: {said}. A resume must train on the images it started on, '
                       'or its schedule and data order silently change: restore them, or train a new run (another out_dir)')
 
 def _only_touched(ch: dict, before: dict, data: str, pack_path: Path) -> bool:
-    "Whether the only changes are images whose modification time moved over the same bytes (the pack's contents file says which bytes)."
+    """Whether the only changes are images whose modification time moved over the same bytes (the pack's
+    contents file says which bytes)."""
     if ch['added'] or ch['removed'] or not ch['replaced'] or not contents_path(pack_path).is_file(): return False
     root, sums = _root(data), json.loads(contents_path(pack_path).read_text())
     if any((root / n).stat().st_size != before[n][0] or n not in sums for n in ch['replaced']): return False

@@ -22,13 +22,15 @@ __all__ = ['EVALS', 'DEFAULT_EVALS', 'EVIDENTIAL', 'Evaluation', 'Step', 'plan']
 
 # %% ../nbs/16a_plan.ipynb #5f9e7ead
 class Evaluation(NamedTuple):
-    "One evaluation of a run: the papermill notebook that makes it and the results kind the driver waits for."
+    """One evaluation of a run: the papermill notebook that makes it and the results kind the driver waits
+    for."""
     notebook: str    # in nbs/, without .ipynb
     kind: str        # its results' evaluation (trust_ssl.results.MEASURES)
     also: tuple = ()  # the other results kinds its notebook writes beside it
 
 EVALS = {'linear': Evaluation('11_linear_eval', 'linear_eval', ('linear_curve',)), 'robustness': Evaluation('12_robustness', 'robustness'),
-         'ki': Evaluation('13_ki_trajectories', 'ki'), 'gate': Evaluation('13b_gate', 'gate'), 'ood': Evaluation('14_ood', 'ood')}   # the one list of evaluations
+         # the one list of evaluations
+         'ki': Evaluation('13_ki_trajectories', 'ki'), 'gate': Evaluation('13b_gate', 'gate'), 'ood': Evaluation('14_ood', 'ood')}
 DEFAULT_EVALS = ('linear', 'robustness', 'ki', 'ood')   # what a plan runs unless told: the paper's; 'gate' (issue 26's diagnostic) is asked for, so that
                                                         # a unit published before it existed is not planned anew
 EVIDENTIAL = methods_with('evidential')    # the methods with evidential heads (K-I trajectories), from their classes
@@ -48,7 +50,8 @@ class Step(NamedTuple):
 
 # %% ../nbs/16a_plan.ipynb #da1f091c
 def _lost_to_rows(config: dict, rows: dict) -> list[str]:
-    "Each field of `config` that a configuration sets to another value of its own (augment key by key): 'augment.family_p=0.3 (simclr: 0.0)'."
+    """Each field of `config` that a configuration sets to another value of its own (augment key by key):
+    'augment.family_p=0.3 (simclr: 0.0)'."""
     out = []
     for m, c in rows.items():
         mine = {**{k: v for k, v in c.train.items() if k != 'augment'}, **{f'augment.{k}': v for k, v in c.train.get('augment', {}).items()}}
@@ -57,7 +60,8 @@ def _lost_to_rows(config: dict, rows: dict) -> list[str]:
     return out
 
 def _check_inputs(data: str, eval_data: tuple, ood_root: str | None, id_folder: str):
-    "Refuse, before the first step, inputs that a step would fail on hours later (ood_root None: no OOD evaluation)."
+    """Refuse, before the first step, inputs that a step would fail on hours later (ood_root None: no OOD
+    evaluation)."""
     if data and not Path(data).exists(): raise ValueError(f'--data {data}: no such file or folder; expected a packed file or a folder of images')
     for d in eval_data:
         if d and not Path(d).is_dir(): raise ValueError(f'--eval-data {d}: no such folder; expected a folder of class folders')
@@ -70,7 +74,8 @@ def _check_inputs(data: str, eval_data: tuple, ood_root: str | None, id_folder: 
         raise ValueError(f'--id-folder {id_folder!r}: no such folder in {ood}; it has {sorted(d.name for d in ood.iterdir() if d.is_dir())}')
 
 def _eval_sets(data: str, eval_data: str | tuple, dataset: str | tuple, evals: tuple) -> dict:
-    "The evaluation datasets, name -> folder (named as the notebooks name them), checked against `evals`' 'kind:dataset' tokens."
+    """The evaluation datasets, name -> folder (named as the notebooks name them), checked against `evals`'
+    'kind:dataset' tokens."""
     folders = (eval_data,) if isinstance(eval_data, str) else tuple(eval_data) or ('',)
     given = (dataset,) if isinstance(dataset, str) else tuple(dataset)
     if given in ((), ('',)): given = ('',) * len(folders)
@@ -87,7 +92,8 @@ def _eval_sets(data: str, eval_data: str | tuple, dataset: str | tuple, evals: t
 
 # %% ../nbs/16a_plan.ipynb #98b7e1f4
 def _pretrain_step(m: str, c: Configuration, seed: int, preset: str, data: str, root: Path, rows: dict, config: dict, bases: dict, unit: dict) -> Step:
-    "The pretraining step of configuration `m` and `seed`: 10_pretrain with the fields that differ from what it resolves by itself."
+    """The pretraining step of configuration `m` and `seed`: 10_pretrain with the fields that differ from
+    what it resolves by itself."""
     run = root / 'pretrain' / run_folder(m, seed)
     cfg = asdict(configuration(m, preset, seed, root / 'pretrain', data, rows, **config))     # one merge, the one train runs
     if bad := sorted(set(cfg['method_args']) - method_parameters(cfg['method'])):              # refused now, not after hours
@@ -100,7 +106,8 @@ def _pretrain_step(m: str, c: Configuration, seed: int, preset: str, data: str, 
                 run / 'complete.json', root / 'notebooks' / f'10_pretrain-{m}-seed{seed}.ipynb', **unit)
 
 def _rebuild_step(trunk: Step, m: str, publish: str | Path) -> Step:
-    "Before branch `m`: its trunk's pretraining up to the snapshot only, checked against the trunk's published history (nothing to train where the trunk's run is here)."
+    """Before branch `m`: its trunk's pretraining up to the snapshot only, checked against the trunk's
+    published history (nothing to train where the trunk's run is here)."""
     run = Path(trunk.params['out_dir'])
     return trunk._replace(name=f"{trunk.name.replace('pretrain', 'prefix', 1)} for {m}", done=None, rebuilds=True,
                           params=dict(trunk.params, until='snapshot', reference=str(Path(publish) / 'pretrain' / run.name / 'history.jsonl')),
@@ -108,14 +115,19 @@ def _rebuild_step(trunk: Step, m: str, publish: str | Path) -> Step:
 
 def _eval_steps(m: str, c: Configuration, seed: int, preset: str, root: Path, evals: tuple, sets: dict, ood_root: str, id_folder: str,
                 max_images: int | None, unit: dict) -> list[Step]:
-    "The evaluation steps of one run: each evaluation on each of its datasets (K-I and the gate only for evidential methods)."
+    """The evaluation steps of one run: each evaluation on each of its datasets (K-I and the gate only for
+    evidential methods)."""
     run, res, steps = root / 'pretrain' / run_folder(m, seed), root / 'results', []
     for token in evals:
         e, _, only = token.partition(':')
         if e in ('ki', 'gate') and not METHODS[c.method].evidential: continue
         for name, folder in ({dataset_name(ood_root): ood_root} if e == 'ood' else sets).items():
             if only and name != only: continue
-            p = dict(run_dir=str(run), out_dir=str(res), **(dict(ood_root=ood_root, id_folder=id_folder) if e == 'ood' else dict(data_root=folder, dataset=name)))
+            p = dict(
+                run_dir=str(run),
+                out_dir=str(res),
+                **(dict(ood_root=ood_root, id_folder=id_folder) if e == 'ood' else dict(data_root=folder, dataset=name))
+            )
             if e == 'robustness' and max_images is not None: p['max_images'] = max_images
             result = results_file(res, EVALS[e].kind, run_id(preset, run), name)
             on = f' on {name}' if len(sets) > 1 and e != 'ood' else ''
@@ -140,7 +152,8 @@ def plan(preset: str = DEFAULT_PRESET,     # one of trust_ssl.config.PRESETS
          publish: str | Path = '',   # copy each finished unit's small files here (e.g. paper_figures/results/mini) and skip what is there
          seeds_of: dict | None = None,  # configuration -> its seeds, where it trains at fewer than `seeds` (a phase of trust_ssl.study.STUDY)
         ) -> list[Step]:
-    "The steps of a reproduction, in order: for each seed and configuration, its pretraining and then its evaluations; the figures last."
+    """The steps of a reproduction, in order: for each seed and configuration, its pretraining and then its
+    evaluations; the figures last."""
     if preset not in PRESETS: raise ValueError(f'unknown preset {preset!r}; expected one of {tuple(PRESETS)}')
     bad = [m for m in methods if m not in CONFIGURATIONS and m not in METHODS] + [e for e in evals if e.partition(':')[0] not in EVALS]
     if bad: raise ValueError(f'unknown method(s) or evaluation(s) {bad}; configurations: {tuple(CONFIGURATIONS)}, methods: {tuple(METHODS)}, '
@@ -156,7 +169,10 @@ def plan(preset: str = DEFAULT_PRESET,     # one of trust_ssl.config.PRESETS
     _check_inputs(data, tuple(sets.values()), ood_root if any(e.startswith('ood') for e in evals) else None, id_folder)
     config = dict(config or {})
     driven = sorted(set(config) & {'method', 'seed', 'data', 'out_dir', 'preset', 'name', 'branch_from', 'branch_step'})
-    if driven: raise ValueError(f'config fields {driven} are set by the driver (--methods, --seeds, --data, --out, --preset, the configurations), not by --config/--set')
+    if driven:
+        raise ValueError(
+            f'config fields {driven} are set by the driver (--methods, --seeds, --data, --out, --preset, the configurations), not by --config/--set'
+        )
     if lost := _lost_to_rows(config, rows):
         warnings.warn(f"--config/--set {'; '.join(lost)}: what defines a configuration is never overridden, so those runs keep their own value", stacklevel=2)
     root, steps, bases = Path(out) / preset, [], {}
@@ -164,7 +180,8 @@ def plan(preset: str = DEFAULT_PRESET,     # one of trust_ssl.config.PRESETS
         for m, c in rows.items():
             if seed not in seeds_of[m]: continue
             unit = dict(unit=run_folder(m, seed), publish=Path(publish) if publish else None)
-            if c.trunk and publish: steps.append(_rebuild_step(_pretrain_step(c.trunk, rows[c.trunk], seed, preset, data, root, rows, config, bases, unit), m, publish))
+            if c.trunk and publish:
+                steps.append(_rebuild_step(_pretrain_step(c.trunk, rows[c.trunk], seed, preset, data, root, rows, config, bases, unit), m, publish))
             steps.append(_pretrain_step(m, c, seed, preset, data, root, rows, config, bases, unit))
             steps += _eval_steps(m, c, seed, preset, root, evals, sets, ood_root, id_folder, max_images, unit)
     if figures:

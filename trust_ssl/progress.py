@@ -43,7 +43,8 @@ def _study_progress(pub: Path) -> tuple[pd.DataFrame, pd.DataFrame]:   # progres
                   floor_margins(lin, FLOORS[:1]).pipe(lambda m: m.assign(column=m.dataset.astype(str) + ' over ' + FLOORS[0]))]
     if 'robustness' in res:                                                        # claim (c)'s measure: the erasure corruptions at s = 5
         e = robustness_values(res['robustness']).query("condition == 's5_erasure'"); parts.append(e.assign(column=e.dataset.astype(str) + ' erasure s5'))
-    if 'ki' in res: parts.append(ki_values(res['ki']).query("condition == 'dK_contradiction'").pipe(lambda k: k.assign(column=k.dataset.astype(str) + ' dK contradiction x1000')))
+    if 'ki' in res:
+        k = ki_values(res['ki']).query("condition == 'dK_contradiction'"); parts.append(k.assign(column=k.dataset.astype(str) + ' dK contradiction x1000'))
     if 'gate' in res:
         g = gate_values(res['gate']).query("condition in ('w_std_x1000', 'auroc')")
         parts.append(g.assign(column=g.dataset.astype(str) + ' ' + g.condition.map({'w_std_x1000': 'w spread x1000', 'auroc': 'gate AUROC'})))
@@ -51,12 +52,14 @@ def _study_progress(pub: Path) -> tuple[pd.DataFrame, pd.DataFrame]:   # progres
     recs, hist = run_records(runs), load_histories(pub / 'pretrain') if runs else pd.DataFrame()
     r = recs.set_index(keys)
     epochs = hist[hist.kind == 'epoch'].groupby(keys).views_per_s.agg(['size', 'median']) if 'kind' in hist else pd.DataFrame(columns=['size', 'median'])
-    train = r.assign(epochs=epochs['size'], **{'views/s': epochs['median'], 'train h': r.train_s / 3600, 'CPU-h': r.cpu_hours, 'CPU-h counted': r.cpu_counted})[list(PROGRESS_COLUMNS)]
+    cost = {'views/s': epochs['median'], 'train h': r.train_s / 3600, 'CPU-h': r.cpu_hours, 'CPU-h counted': r.cpu_counted}
+    train = r.assign(epochs=epochs['size'], **cost)[list(PROGRESS_COLUMNS)]
     if not parts: return train.fillna({'epochs': 0, 'machine': '–'}).reset_index(), recs
     vals = pd.concat(parts, ignore_index=True)
     wide = vals.pivot_table(index=keys, columns='column', values='value', aggfunc='mean')
     table1 = list(paper_numbers().query("table == 'I'").dataset.unique())            # datasets in Table I's order, then the others
-    datasets = sorted(set(v.dataset.astype(str)), key=lambda d: (table1.index(paper_dataset(d)) if paper_dataset(d) in table1 else len(table1), d)) if 'linear_eval' in res else []
+    order = lambda d: (table1.index(paper_dataset(d)) if paper_dataset(d) in table1 else len(table1), d)
+    datasets = sorted(set(v.dataset.astype(str)), key=order) if 'linear_eval' in res else []
     first = [c for d in datasets for c in (f'test {d}', f'{d} over {FLOORS[0]}')] + [f'{d} erasure s5' for d in datasets]   # the probe, then robustness
     wide = wide[[c for c in first if c in wide] + [c for c in dict.fromkeys(vals.column) if c in wide and c not in first]]
     out = train.join(wide, how='outer').fillna({'epochs': 0, 'machine': '–'}).reset_index()   # a floor: results, no training
@@ -66,22 +69,27 @@ def _study_progress(pub: Path) -> tuple[pd.DataFrame, pd.DataFrame]:   # progres
 
 def progress_table(pub: str | Path,   # a publish folder (results/, pretrain/, units/)
                   ) -> pd.DataFrame:  # one row per published run: configuration, seed, then its numbers
-    "Each published run of a publish folder: how it was trained (`PROGRESS_COLUMNS`), its test linear probe per dataset (%), the margin over image statistics (points, same seed), its accuracy on the erasure corruptions at s = 5 (%), dK on contradiction and the gate's spread (x1000) and mean AUROC where it has them."
+    """Each published run of a publish folder: how it was trained (`PROGRESS_COLUMNS`), its test linear
+    probe per dataset (%), the margin over image statistics (points, same seed), its accuracy on the erasure
+    corruptions at s = 5 (%), dK on contradiction and the gate's spread (x1000) and mean AUROC where it has them."""
     return _study_progress(Path(pub))[0]
 
 def write_progress(pub: str | Path) -> str:
-    "Write `progress.csv` (values to 3 decimals) and `progress.md` (its caption naming the machines, then the table) into a publish folder from its published units; returns the Markdown."
+    """Write `progress.csv` (values to 3 decimals) and `progress.md` (its caption naming the machines, then
+    the table) into a publish folder from its published units; returns the Markdown."""
     pub = Path(pub); t, recs = _study_progress(pub)
     atomic_write(pub / 'progress.csv', t.round(3).to_csv(index=False))
     machines = '; '.join(dict.fromkeys(f'{m}: {h}' for ms in recs.machines for m, h in ms)) or 'none recorded'   # one label on two machines: both
     fmt = lambda c: '{:.0f}' if c in ('epochs', 'views/s') else '{:.2f}' if c in ('train h', 'CPU-h') else '{:.3f}' if c.endswith('AUROC') else '{:.1f}'
-    shown = t.assign(**{c: [(fmt(c).format(x) if x == x else '–') for x in t[c]] for c in t.columns if c not in ('configuration', 'seed', 'machine', 'CPU-h counted')})
+    kept = ('configuration', 'seed', 'machine', 'CPU-h counted')
+    shown = t.assign(**{c: [(fmt(c).format(x) if x == x else '–') for x in t[c]] for c in t.columns if c not in kept})
     md = (f'Published units of `{pub.name}` ({len(t)} runs), written by `trust_ssl.progress.write_progress` from this folder (do not edit). '
           'Test linear probe (%), margin over image statistics (points, the floor\'s same seed), accuracy on the erasure corruptions at severity 5 '
           "(%, the mean over the four, claim (c)'s measure), dK on contradiction (severity 5 minus 1, x1000), "
           "the gate's spread of w (x1000) and mean AUROC; epochs of the run's own (a branch's after its trunk's), views/s at its median epoch, "
           'hours and CPU-hours of training (counted as the CPU time its epochs recorded, or as threads x hours for epochs that did not record it: '
-          f'then a pause counts), and the machine that trained it ({machines}). No difference is tested here (the claims table does that once every seed is in).\n\n' + markdown_table(shown))
+          f'then a pause counts), and the machine that trained it ({machines}). No difference is tested here '
+          '(the claims table does that once every seed is in).\n\n' + markdown_table(shown))
     atomic_write(pub / 'progress.md', md)
     return md
 
@@ -91,7 +99,9 @@ UNIT_STATES = ('published', 'trained', 'started', 'to run')
 def _number(x) -> bool: return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) and x > 0   # a usable rate, count or step
 
 def _time_left(lines: list[dict], batch, end: int | None) -> str:
-    "Training time left to step `end` (the run's last step by default) from its last finished epoch, at the median views/s of its epochs since its last start line (this machine's: a checkpoint does not travel): ', 6.8 h of training left at 65 views/s'; '' with no finished epoch since that start, or a history that does not say."
+    """Training time left to step `end` (the run's last step by default) from its last finished epoch, at
+    the median views/s of its epochs since its last start line (this machine's: a checkpoint does not travel): ', 6.8
+    h of training left at 65 views/s'; '' with no finished epoch since that start, or a history that does not say."""
     start = max((i for i, r in enumerate(lines) if r.get('kind') == 'start'), default=-1)
     end = end if end is not None else (lines[start].get('total_steps') if start >= 0 else None)
     if start < 0 or not _number(batch) or not _number(end): return ''
@@ -103,7 +113,10 @@ def _time_left(lines: list[dict], batch, end: int | None) -> str:
     return f', {views / rate / 3600:.1f} h of training left at {rate:.0f} views/s'
 
 def _progress(run: Path, end: int | None = None) -> str:
-    "How far a started run is: '1/50 epochs, 6.8 h of training left at 65 views/s' (the epochs its history records as finished, a line cut short skipped; the time from its last finished epoch to its last step, or to step `end`, at the median views/s of its epochs since it last started), ', training now' while a process holds it."
+    """How far a started run is: '1/50 epochs, 6.8 h of training left at 65 views/s' (the epochs its
+    history records as finished, a line cut short skipped; the time from its last finished epoch to its last step, or
+    to step `end`, at the median views/s of its epochs since it last started), ', training now' while a process holds
+    it."""
     lines = []
     try: text = (run / 'history.jsonl').read_text().splitlines()
     except OSError: text = []
@@ -117,13 +130,17 @@ def _progress(run: Path, end: int | None = None) -> str:
     return f"{done}/{total or '?'} epochs" + _time_left(lines, batch, end) + (', training now' if RunLock.holder(run) else '')
 
 def _prefix_progress(trunk: Path) -> str:
-    "How far a published trunk's prefix, made again here for a branch, is: 'its trunk's prefix to epoch 25: 12/50 epochs, 0.4 h of training left at 280 views/s, training now' (the time to its snapshot)."
-    try: res = json.loads((trunk / 'config.json').read_text()).get('resolved', {}); snap = res['snapshot_step']; end = f" to epoch {snap / res['steps_per_epoch']:.0f}"
+    """How far a published trunk's prefix, made again here for a branch, is: 'its trunk's prefix to epoch
+    25: 12/50 epochs, 0.4 h of training left at 280 views/s, training now' (the time to its snapshot)."""
+    try:
+        res = json.loads((trunk / 'config.json').read_text()).get('resolved', {})
+        snap = res['snapshot_step']; end = f" to epoch {snap / res['steps_per_epoch']:.0f}"
     except (OSError, ValueError, AttributeError, KeyError, TypeError): snap, end = None, ''
     return f"its trunk's prefix{end}: {_progress(trunk, snap if _number(snap) else None)}"
 
 def unit_status(steps: list[Step]) -> pd.DataFrame:    # configuration, seed, state (of UNIT_STATES), detail
-    "Where each unit of a plan stands, in the plan's order, from the markers the driver reads (a branch whose published trunk's prefix is being trained again: started, saying so); nothing is run."
+    """Where each unit of a plan stands, in the plan's order, from the markers the driver reads (a branch
+    whose published trunk's prefix is being trained again: started, saying so); nothing is run."""
     rows, states, rebuilding = [], {}, set()                          # rebuilding: the trunks whose prefix is shown as being made again
     for u, ss in plan_units(steps).items():
         pre = next(s for s in ss if not s.rebuilds)                          # the unit's own pretraining
@@ -137,13 +154,15 @@ def unit_status(steps: list[Step]) -> pd.DataFrame:    # configuration, seed, st
         else:
             state, pre_s = 'to run', next((s for s in ss if s.rebuilds), None)
             if pre_s is not None and states.get(trunk.name) == 'published' and (why := step_prefix_elsewhere(pre_s)): detail = f'not on this machine: {why}'
-        if state == 'started' and trunk is not None: rebuilding.add(trunk.name)   # a started branch owns its trunk's lock (its prefix check) before any later one
+        # a started branch owns its trunk's lock (its prefix check) before any later one
+        if state == 'started' and trunk is not None: rebuilding.add(trunk.name)
         states[u] = state
         rows.append(dict(zip(('configuration', 'seed'), parse_run_folder(u)), state=state, detail=detail))
     return pd.DataFrame(rows, columns=['configuration', 'seed', 'state', 'detail'])
 
 def status_table(us: pd.DataFrame) -> str:
-    "`unit_status` as text: one line per configuration with its seeds in each state (with their detail), then the units counted."
+    """`unit_status` as text: one line per configuration with its seeds in each state (with their detail),
+    then the units counted."""
     seeds = lambda g: ' '.join(f'{s} ({t})' if t else str(s) for s, t in zip(g.seed, g.detail))
     rows = [('configuration', *UNIT_STATES)] + [(c, *(seeds(g[g.state == k]) for k in UNIT_STATES)) for c, g in us.groupby('configuration', sort=False)]
     width = [max(map(len, col)) for col in zip(*rows)]                   # each column as wide as its longest entry, left-aligned

@@ -34,14 +34,16 @@ __all__ = ['RUN_PATH_KEYS', 'DRAWN', 'publish_if_complete', 'published_problems'
 RUN_PATH_KEYS = ('out_dir', 'run_dir', 'branch_from', 'parent', 'branched_from', 'result')   # fields that hold where runs were kept
 
 def _strip_paths(x, key: str = ''):
-    "`x` (JSON) with every run location (RUN_PATH_KEYS, and any absolute path) replaced by its last component."
+    """`x` (JSON) with every run location (RUN_PATH_KEYS, and any absolute path) replaced by its last
+    component."""
     if isinstance(x, dict): return {k: _strip_paths(v, k) for k, v in x.items()}
     if isinstance(x, list): return [_strip_paths(v, key) for v in x]
     if isinstance(x, str) and x and (key in RUN_PATH_KEYS or x.startswith('/')): return Path(x).name
     return x
 
 def _portable_file(f: Path) -> bytes:
-    "A run's file as published: where this machine kept runs replaced by the runs' folder names (results' `run`, configs, histories, markers)."
+    """A run's file as published: where this machine kept runs replaced by the runs' folder names (results'
+    `run`, configs, histories, markers)."""
     if f.suffix == '.csv':
         df = read_results_file(f)                                          # a fingerprint of digits stays a string
         if 'run' in df: df['run'] = df['run'].astype(str).map(lambda r: Path(r).name)
@@ -51,7 +53,9 @@ def _portable_file(f: Path) -> bytes:
     return f.read_bytes()
 
 def publish_if_complete(steps: list[Step], published: dict, log=print) -> bool:    # whether it published the unit now
-    "Once every step of a unit is finished, copy its small files to the publish folder (atomically each), then its marker; then the folder's progress table (`write_progress`) and, where it keeps them (a `claims.csv` there: a preset's `claims_dir`), its claims (`write_published_claims`)."
+    """Once every step of a unit is finished, copy its small files to the publish folder (atomically each),
+    then its marker; then the folder's progress table (`write_progress`) and, where it keeps them (a `claims.csv`
+    there: a preset's `claims_dir`), its claims (`write_published_claims`)."""
     unit, steps = steps[0].unit, [s for s in steps if not s.rebuilds]     # a trunk's prefix made again publishes nothing
     if published.get(unit) or not all(step_finished(s) for s in steps): return False
     pub, published_files = steps[0].publish, []
@@ -62,9 +66,13 @@ def publish_if_complete(steps: list[Step], published: dict, log=print) -> bool: 
         else:                                                             # the results of that run: the files its folder's index lists
             res, run = s.result.parent, str(Path(s.params['run_dir']).resolve())
             files = list(read_index(res).query('run == @run').file)
-            if s.result.name not in files: raise FileNotFoundError(f'{res}: its index lists no {s.result.name} of run {run}, which {s.name} wrote; unit {unit} is not marked published')
+            if s.result.name not in files:
+                raise FileNotFoundError(
+                    f'{res}: its index lists no {s.result.name} of run {run}, which {s.name} wrote; unit {unit} is not marked published'
+                )
             for f in files:
-                if f not in published_files: atomic_write(pub / 'results' / f, _portable_file(res / f)); published_files.append(f)   # a run evaluated on two datasets: once
+                # a run evaluated on two datasets: once
+                if f not in published_files: atomic_write(pub / 'results' / f, _portable_file(res / f)); published_files.append(f)
     if published_files: index_results(pub / 'results', published_files)      # their rows added to the published index, the others kept
     marker = unit_marker(steps)                                          # merged into: a trunk's marker may list its branches (mini)
     atomic_write(marker, json.dumps({**read_marker(marker), **{s.name: portable_params(s.params) for s in steps}}, indent=1))
@@ -83,7 +91,8 @@ def publish_if_complete(steps: list[Step], published: dict, log=print) -> bool: 
 
 # %% ../nbs/16d_publish.ipynb #700173a7
 def published_problems(pub: str | Path) -> list[str]:
-    "What is wrong with a publish folder: files no unit marker accounts for, and runs a marker names whose record is missing ([] when none)."
+    """What is wrong with a publish folder: files no unit marker accounts for, and runs a marker names
+    whose record is missing ([] when none)."""
     pub = Path(pub)
     steps = [(n, s) for m in sorted((pub / 'units').glob('*.json')) for n, s in read_marker(m).items()]
     runs = {s['out_dir'] for n, s in steps if n.startswith('pretrain ')}                 # folder names: markers hold no machine's paths
@@ -91,14 +100,21 @@ def published_problems(pub: str | Path) -> list[str]:
     made = {(run, k) for e, run in evals for k in (e.kind, *e.also)}                     # (run, results kind) the markers account for
     problems = [f'{pub / "pretrain" / r}: no {f}, which its unit marker promises' for r in sorted(runs) for f in PUBLISHED_RUN_FILES
                 if not (pub / 'pretrain' / r / f).is_file()]
-    problems += [f'{d}: a run folder that no unit marker names' for d in sorted((pub / 'pretrain').glob('*')) if d.name not in runs and not d.name.startswith('.')]
+    problems += [
+        f'{d}: a run folder that no unit marker names'
+        for d in sorted((pub / 'pretrain').glob('*'))
+        if d.name not in runs and not d.name.startswith('.')
+    ]
     res = pub / 'results'
     if res.is_dir():
         index = read_index(res)
         listed = {f for f, r, e in zip(index.file, index.run.astype(str), index.evaluation) if (r, e) in made}   # an evaluation its run's marker lists
         for f in sorted(p for p in res.iterdir() if p.name != 'index.csv' and not p.name.startswith('.')):   # not the index's lock
             own = f.name.removesuffix('.complete.json') + '.csv' if f.name.endswith('.complete.json') else f.name   # the mini reproduction's sidecars
-            if own not in listed: problems.append(f'{f}: a results file that no published unit\'s run accounts for (not in index.csv, or no marker lists that evaluation of its run)')
+            if own not in listed:
+                problems.append(
+                    f'{f}: a results file that no published unit\'s run accounts for (not in index.csv, or no marker lists that evaluation of its run)'
+                )
     return problems
 
 # %% ../nbs/16d_publish.ipynb #857af20c
@@ -106,7 +122,9 @@ def add_measures(published: str | Path,   # a published results file (a unit's, 
                  fresh: str | Path,       # the same evaluation of the same run made again, in another results folder
                  tol: float = 1e-6,       # the largest difference allowed on the measures both files hold
                 ) -> dict:                # measure -> its largest difference between the files (the shared ones); {} when nothing was added
-    "Add to a published results file the measures its evaluation records since (`MEASURES`), taken from a new evaluation of the same run, once both agree on the run, the conditions and the shared measures; the published numbers are kept as they are."
+    """Add to a published results file the measures its evaluation records since (`MEASURES`), taken from a
+    new evaluation of the same run, once both agree on the run, the conditions and the shared measures; the published
+    numbers are kept as they are."""
     published, fresh = Path(published), Path(fresh)
     old, new = read_results_file(published), read_results_file(fresh)
     ev = str(old.evaluation.iloc[0]) if len(old) and 'evaluation' in old else None
@@ -118,7 +136,9 @@ def add_measures(published: str | Path,   # a published results file (a unit's, 
     new = new.assign(run=new.run.astype(str).map(lambda r: Path(r).name))      # published files name the run folder only
     for c in [c for c in old.columns if c not in MEASURES[ev]]:                # the run's identity and every condition, row by row
         if not (old[c].astype(str).values == new[c].astype(str).values).all():
-            raise ValueError(f'{fresh}: its {c!r} differs from {published}\'s (row by row): not the same run, not the same conditions, or not in the same order')
+            raise ValueError(
+                f'{fresh}: its {c!r} differs from {published}\'s (row by row): not the same run, not the same conditions, or not in the same order'
+            )
     diffs = {}
     for m in [m for m in MEASURES[ev] if m in old]:
         a, b = measure_numbers(old[m], f'{published}: column {m!r}').to_numpy(float), measure_numbers(new[m], f'{fresh}: column {m!r}').to_numpy(float)
@@ -130,7 +150,8 @@ def add_measures(published: str | Path,   # a published results file (a unit's, 
     if not added: return {}
     out = old.copy()
     for m in added: out[m] = new[m].values
-    atomic_write(published, out[list(new.columns)].to_csv(index=False))       # the column order a new evaluation writes; the index row (identity, rows) stays true
+    # the column order a new evaluation writes; the index row (identity, rows) stays true
+    atomic_write(published, out[list(new.columns)].to_csv(index=False))
     return diffs
 
 # %% ../nbs/16d_publish.ipynb #d7a1e3b1
@@ -141,25 +162,32 @@ def published_units(pub: str | Path) -> list[str]:
     return sorted(m.stem for m in (Path(pub) / 'units').glob('*.json'))
 
 def drawn_from(out: str | Path) -> dict:
-    "What `draw_published` last drew into `out` in full: its record (publish, units, files), {} when there is none or it cannot be read."
+    """What `draw_published` last drew into `out` in full: its record (publish, units, files), {} when
+    there is none or it cannot be read."""
     try: r = json.loads((Path(out) / DRAWN).read_text())
     except (OSError, ValueError): return {}
     return r if isinstance(r, dict) else {}
 
 def drawing_behind(pub: str | Path, out: str | Path) -> bool:
-    "Whether `out` was not last drawn in full from the units now published in `pub` (its record: `drawn_from`)."
+    """Whether `out` was not last drawn in full from the units now published in `pub` (its record:
+    `drawn_from`)."""
     last = drawn_from(out)
     return not (last.get('publish') == str(Path(pub)) and last.get('units') == published_units(pub))
 
-def draw_published(pub: str | Path,        # a publish folder (results/, pretrain/, units/; claims.csv where it keeps its claims), e.g. paper_figures/results/medium
+# a publish folder (results/, pretrain/, units/; claims.csv where it keeps its claims), e.g. paper_figures/results/medium
+def draw_published(pub: str | Path,
                    out: str | Path,        # where its tables and figures go, e.g. paper_figures; files there it never drew are kept
                    executed: str | Path,   # the executed 20_paper_figures notebook; the drawing is made in a fresh folder beside it
                    execute: Callable | None = None,   # runs (notebook, executed, parameters); papermill (execute_notebook) if None
                    force: bool = False,    # draw even when `out` was drawn from these very units
                   ) -> list[Path]:         # the files written into `out` ([] when its drawing was current)
-    "Draw every table and figure of a publish folder into `out` with `20_paper_figures` (its claims into the folder too, where it keeps them), unless `out` was last drawn from these very units: whole in a fresh folder first, then copied into `out` file by file, each atomically; then the files the last drawing made and this one did not are removed, and the record (`DRAWN`) is written last."
+    """Draw every table and figure of a publish folder into `out` with `20_paper_figures` (its claims into
+    the folder too, where it keeps them), unless `out` was last drawn from these very units: whole in a fresh folder
+    first, then copied into `out` file by file, each atomically; then the files the last drawing made and this one did
+    not are removed, and the record (`DRAWN`) is written last."""
     pub, out, executed = Path(pub), Path(out), Path(executed)
-    if not (pub / 'results').is_dir(): raise FileNotFoundError(f'{pub / "results"}: no such folder; expected a publish folder (results/, pretrain/: e.g. paper_figures/results/medium)')
+    if not (pub / 'results').is_dir(): raise FileNotFoundError(f'{pub / "results"}: no such folder; expected a publish folder (results/, pretrain/: e.g. '
+                                                               'paper_figures/results/medium)')
     if out.resolve() == pub.resolve() or pub.resolve() in out.resolve().parents:
         raise ValueError(f'{out}: the publish folder {pub} or inside it; expected a folder of its own for the tables and figures (e.g. paper_figures)')
     if not (force or drawing_behind(pub, out)): return []
@@ -170,7 +198,8 @@ def draw_published(pub: str | Path,        # a publish folder (results/, pretrai
         params = dict(results_dir=str(pub / 'results'), pretrain_dir=str(pub / 'pretrain'), out_dir=tmp)
         if (pub / 'claims.csv').is_file(): params['claims_dir'] = str(pub)          # a preset's folder keeps its claims (write_published_claims's)
         try: execute(notebooks_dir() / '20_paper_figures.ipynb', executed, params)
-        except Exception as e: raise RuntimeError(f'20_paper_figures{failed_cell(e)} failed: {error_line(e)} (the executed notebook: {executed}); {out} is as it was') from e
+        except Exception as e: raise RuntimeError(f'20_paper_figures{failed_cell(e)} failed: {error_line(e)} (the executed notebook: {executed}); {out} is '
+                                                  'as it was') from e
         drawn = sorted(f for f in Path(tmp).iterdir() if f.is_file())
         if not drawn: raise RuntimeError(f'20_paper_figures drew nothing from {pub} (the executed notebook: {executed}); {out} is as it was')
         written = [atomic_write(out / f.name, f.read_bytes()) for f in drawn]     # cut here: each file whole, the record the last one's

@@ -30,7 +30,8 @@ INDEX_COLUMNS = ('file', *IDENTITY, 'unfinished', 'rows')
 TEXT_COLUMNS = {'fingerprint': str, 'preset': str, 'configuration': str}   # read as text, whatever they look like ('0123', '1e50', ...)
 
 def read_results_file(path: str | Path) -> pd.DataFrame:
-    "A results file (or an index) as written: empty cells stay '', and the identifying text columns stay text."
+    """A results file (or an index) as written: empty cells stay '', and the identifying text columns stay
+    text."""
     return pd.read_csv(path, keep_default_na=False, dtype=TEXT_COLUMNS)
 
 def results_file(out_dir: str | Path,  # the results folder
@@ -38,7 +39,8 @@ def results_file(out_dir: str | Path,  # the results folder
                  run: str,               # the evaluated run's name: `PretrainedRun.name`, or `run_id(preset, run_dir)`
                  dataset: str,           # the evaluation dataset's name
                 ) -> Path:
-    "Where an evaluation writes its results: out_dir/<evaluation>-<run>-<dataset>.csv (one name, used by the driver too)."
+    """Where an evaluation writes its results: out_dir/<evaluation>-<run>-<dataset>.csv (one name, used by
+    the driver too)."""
     if evaluation not in MEASURES: raise ValueError(f'unknown evaluation {evaluation!r}; expected one of {tuple(MEASURES)}')
     return Path(out_dir) / f'{evaluation}-{check_name_part(run, "run")}-{check_name_part(dataset, "dataset")}.csv'
 
@@ -73,18 +75,22 @@ def _write_index(folder: Path, rows: list):
     atomic_write(folder / RESULTS_INDEX, pd.DataFrame(rows, columns=list(INDEX_COLUMNS)).sort_values('file').to_csv(index=False))
 
 def read_index(folder: str | Path) -> pd.DataFrame:
-    "A results folder's index (empty for a folder with no results); a folder whose results files have no index is an error that says how to build it."
+    """A results folder's index (empty for a folder with no results); a folder whose results files have no
+    index is an error that says how to build it."""
     folder = Path(folder); f = folder / RESULTS_INDEX
     if f.is_file(): return read_results_file(f)
     if any(p.name != RESULTS_INDEX for p in folder.glob('*.csv')):
-        raise FileNotFoundError(f'{folder}: results files without {RESULTS_INDEX}; build it from their columns with trust_ssl.results.index_results({str(folder)!r}) '
-                                '(results written by a trust_ssl older than the index have no such columns: move them out of the folder, or evaluate again)')
+        raise FileNotFoundError(
+            f'{folder}: results files without {RESULTS_INDEX}; build it from their columns with trust_ssl.results.index_results({str(folder)!r}) '
+            '(results written by a trust_ssl older than the index have no such columns: move them out of the folder, or evaluate again)'
+        )
     return pd.DataFrame(columns=list(INDEX_COLUMNS))
 
 def index_results(folder: str | Path,
                   files: list | None = None,   # only these files' rows are (re)made, the others kept; None: every file, the index rebuilt
                  ) -> pd.DataFrame:
-    "(Re)build a results folder's index from its files' own columns (each must carry IDENTITY); returns it."
+    """(Re)build a results folder's index from its files' own columns (each must carry IDENTITY); returns
+    it."""
     folder = Path(folder)
     with _FolderLock(folder):
         if files is None or not (folder / RESULTS_INDEX).is_file(): files, rows = sorted(p.name for p in folder.glob('*.csv') if p.name != RESULTS_INDEX), []
@@ -105,7 +111,8 @@ def save_results(df: pd.DataFrame,    # the measurements: MEASURES[evaluation] a
                  run: PretrainedRun,   # the evaluated run: fills the identifying columns
                  dataset: str,         # the evaluation dataset's name
                 ) -> pd.DataFrame:     # the frame written
-    "Write `df` with the run's identifying columns to `results_file(...)` atomically, never over another run's results, and add it to the folder's index."
+    """Write `df` with the run's identifying columns to `results_file(...)` atomically, never over another
+    run's results, and add it to the folder's index."""
     if evaluation not in MEASURES: raise ValueError(f'evaluation {evaluation!r}: expected one of {tuple(MEASURES)}')
     if missing := [m for m in MEASURES[evaluation] if m not in df]:
         raise ValueError(f'{evaluation} results of {run.name} on {dataset} without their measured column(s) {missing}; columns: {list(df.columns)}')
@@ -128,26 +135,41 @@ def save_results(df: pd.DataFrame,    # the measurements: MEASURES[evaluation] a
 def measure_numbers(col: pd.Series,   # a measured column of a results file, as `read_results_file` reads it
                     where: str,       # what to name in an error: the file and column
                    ) -> pd.Series:
-    "The column as numbers: an empty cell, a measure that does not apply (a one-factor gate's AUROCs), is NaN; other text is an error."
+    """The column as numbers: an empty cell, a measure that does not apply (a one-factor gate's AUROCs), is
+    NaN; other text is an error."""
     try: return pd.to_numeric(col.replace('', float('nan')))
     except (ValueError, TypeError) as e: raise ValueError(f'{where}: expected numbers or empty cells ({e})') from None
 
 def read_results(folder: str | Path) -> dict:
-    "evaluation -> the rows of every results file the folder's index lists, each checked against its index row."
+    """evaluation -> the rows of every results file the folder's index lists, each checked against its
+    index row."""
     folder = Path(folder); out = {}
     with _FolderLock(folder):                                        # not between a writer's file and its index row
         index = read_index(folder)
         for r in index.to_dict('records'):
             p = folder / r['file']
-            if not p.is_file(): raise FileNotFoundError(f'{folder / RESULTS_INDEX} lists {r["file"]}, which is gone; rebuild the index with index_results({str(folder)!r})')
+            if not p.is_file():
+                raise FileNotFoundError(
+                    f'{folder / RESULTS_INDEX} lists {r["file"]}, which is gone; rebuild the index with index_results({str(folder)!r})'
+                )
             df = read_results_file(p)
             now = _index_row(r['file'], df) if len(df) and not [c for c in IDENTITY if c not in df] else {}
             if any(str(now.get(c)) != str(r[c]) for c in (*IDENTITY, 'rows')):
-                raise ValueError(f'{p}: its rows no longer match {folder / RESULTS_INDEX} (' + ', '.join(f'{c} {str(now.get(c))!r} (indexed {str(r[c])!r})' for c in (*IDENTITY, 'rows')
-                                 if str(now.get(c)) != str(r[c])) + f'); rebuild the index with index_results({str(folder)!r})')
-            out.setdefault(r['evaluation'], []).append(df.assign(**{m: measure_numbers(df[m], f'{p}: column {m!r}') for m in MEASURES.get(r['evaluation'], ()) if m in df}))
+                raise ValueError(
+                    f'{p}: its rows no longer match {folder / RESULTS_INDEX} ('
+                    + ', '.join(f'{c} {str(now.get(c))!r} (indexed {str(r[c])!r})' for c in (*IDENTITY, 'rows') if str(now.get(c)) != str(r[c]))
+                    + f'); rebuild the index with index_results({str(folder)!r})'
+                )
+            out.setdefault(r['evaluation'], []).append(
+                df.assign(**{m: measure_numbers(df[m], f'{p}: column {m!r}') for m in MEASURES.get(r['evaluation'], ()) if m in df})
+            )
         unlisted = sorted(p.name for p in folder.glob('*.csv') if p.name != RESULTS_INDEX and p.name not in set(index.file))
-    if unlisted: warnings.warn(f'{folder}: {len(unlisted)} CSV file(s) the index does not list, left out: {", ".join(unlisted[:3])}' + (' ...' if len(unlisted) > 3 else ''), stacklevel=2)
+    if unlisted:
+        warnings.warn(
+            f'{folder}: {len(unlisted)} CSV file(s) the index does not list, left out: {", ".join(unlisted[:3])}'
+            + (' ...' if len(unlisted) > 3 else ''),
+            stacklevel=2,
+        )
     return {k: pd.concat(v, ignore_index=True) for k, v in out.items()}
 
 def remove_results(path: str | Path):
@@ -158,8 +180,13 @@ def remove_results(path: str | Path):
         if (path.parent / RESULTS_INDEX).is_file(): _write_index(path.parent, [r for r in read_index(path.parent).to_dict('records') if r['file'] != path.name])
 
 def long_results(results: dict) -> pd.DataFrame:
-    "Results (`read_results`) as one row per measured number: IDENTITY, the conditions (NaN where an evaluation has none), metric, value; a measure added after some files were written: none of its rows where no file has it, NaN values on the older files' rows where some do."
-    parts = [df.melt(id_vars=[c for c in df.columns if c not in MEASURES[k]], value_vars=[m for m in MEASURES[k] if m in df], var_name='metric') for k, df in results.items()]
+    """Results (`read_results`) as one row per measured number: IDENTITY, the conditions (NaN where an
+    evaluation has none), metric, value; a measure added after some files were written: none of its rows where no file
+    has it, NaN values on the older files' rows where some do."""
+    parts = [
+        df.melt(id_vars=[c for c in df.columns if c not in MEASURES[k]], value_vars=[m for m in MEASURES[k] if m in df], var_name='metric')
+        for k, df in results.items()
+    ]
     if not parts: return pd.DataFrame(columns=[*IDENTITY, 'metric', 'value'])
     long = pd.concat(parts, ignore_index=True)
     return long[[*IDENTITY, *[c for c in long.columns if c not in (*IDENTITY, 'metric', 'value')], 'metric', 'value']]

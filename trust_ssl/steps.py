@@ -27,7 +27,8 @@ def notebooks_dir() -> Path:
     return nbs
 
 def execute_notebook(notebook: str | Path, executed: str | Path, parameters: dict, cwd: str | Path = '.'):
-    "Run a notebook with papermill, its kernel over IPC: a TCP kernel warns of plain-text transport in every notebook's log."
+    """Run a notebook with papermill, its kernel over IPC: a TCP kernel warns of plain-text transport in
+    every notebook's log."""
     import papermill as pm
     from jupyter_client.manager import AsyncKernelManager
     from traitlets import Unicode
@@ -39,7 +40,8 @@ def mark_done(path: Path, step: Step):
     atomic_write(path, json.dumps(dict(step=step.name, params=step.params, result=str(step.result or ''), finished=time.time())))
 
 def step_finished(s: Step) -> bool:
-    "The driver marked the step finished, with these parameters, after its notebook returned, and its results file is there."
+    """The driver marked the step finished, with these parameters, after its notebook returned, and its
+    results file is there."""
     if s.done is None or not s.done.is_file() or not (s.result is None or s.result.is_file()): return False
     try: return json.loads(s.done.read_text()).get('params') == json.loads(json.dumps(s.params))
     except (OSError, ValueError): return False
@@ -52,15 +54,18 @@ def file_version(p: Path | None):
 class StepFailed(RuntimeError):
     "A step of the plan failed; its message is one line."
 
-def failed_cell(e: Exception) -> str: return f' cell {e.exec_count}' if getattr(e, 'exec_count', None) is not None else ''   # papermill's PapermillExecutionError
+# papermill's PapermillExecutionError
+def failed_cell(e: Exception) -> str: return f' cell {e.exec_count}' if getattr(e, 'exec_count', None) is not None else ''
 
 def error_line(e: Exception) -> str:
-    "An error's exception and the first line of its message: a notebook's (papermill's PapermillExecutionError, whose own text begins with a rule) or any other."
+    """An error's exception and the first line of its message: a notebook's (papermill's
+    PapermillExecutionError, whose own text begins with a rule) or any other."""
     what = f'{e.ename}: {e.evalue}' if hasattr(e, 'ename') else f'{type(e).__name__}: {e}'
     return next((l for l in str(what).splitlines() if l.strip()), '')
 
 def failure_line(s: Step, e: Exception) -> str:
-    "One line for a failed step: the step, its notebook and cell, the error, and where the executed notebook is."
+    """One line for a failed step: the step, its notebook and cell, the error, and where the executed
+    notebook is."""
     return f'{s.name} failed in {s.notebook}{failed_cell(e)}: {error_line(e)} (the executed notebook: {s.executed})'
 
 # %% ../nbs/16b_steps.ipynb #ce10d5e8
@@ -88,7 +93,8 @@ PUBLISHED_RUN_FILES = ('config.json', 'history.jsonl', 'complete.json')   # what
 def unit_marker(steps: list[Step], unit: str = '') -> Path: return steps[0].publish / 'units' / f'{unit or steps[0].unit}.json'
 
 def portable_params(params: dict) -> dict:
-    "A step's parameters without where this machine keeps its runs: run folders by name (a clone may use another --out)."
+    """A step's parameters without where this machine keeps its runs: run folders by name (a clone may use
+    another --out)."""
     p = json.loads(json.dumps(params))
     for k in ('out_dir', 'run_dir'):
         if k in p: p[k] = Path(p[k]).name
@@ -101,7 +107,8 @@ def read_marker(path: Path) -> dict:
     except (OSError, ValueError): return {}
 
 def unit_published(steps: list[Step]) -> bool:
-    "Every step of the unit is in its published marker (or, a branch's, in its trunk's) with these parameters, and its files are there."
+    """Every step of the unit is in its published marker (or, a branch's, in its trunk's) with these
+    parameters, and its files are there."""
     trunks = [Path(s.params['out_dir']).name for s in steps if s.rebuilds]     # the mini reproduction published a trunk with its branches
     recs = [read_marker(unit_marker(steps, u)) for u in [steps[0].unit] + trunks]
     steps = [s for s in steps if not s.rebuilds]

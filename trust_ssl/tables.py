@@ -32,12 +32,14 @@ ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row ord
 PAPER_NUMBERS = Path(core.__file__).parent / 'assets' / 'paper_numbers.csv'
 
 def paper_numbers() -> pd.DataFrame:
-    "The paper's published numbers, one row per number (package data); its rows' names (the paper's methods) in `configuration`, as our configurations of the same name."
+    """The paper's published numbers, one row per number (package data); its rows' names (the paper's
+    methods) in `configuration`, as our configurations of the same name."""
     return pd.read_csv(PAPER_NUMBERS, dtype={'condition': str, 'dataset': str}, keep_default_na=False).rename(columns={'method': 'configuration'})
 
 # %% ../nbs/15c_tables.ipynb #3b3284ac
 def load_results(results_dir: str | Path) -> dict:
-    "evaluation -> its results in a results folder, found through the folder's index (`trust_ssl.results.read_results`); warns where runs would mix."
+    """evaluation -> its results in a results folder, found through the folder's index
+    (`trust_ssl.results.read_results`); warns where runs would mix."""
     out = read_results(results_dir)
     for kind, df in out.items():
         runs = df.groupby(['configuration', 'seed', 'dataset']).run.unique()
@@ -49,19 +51,30 @@ def load_results(results_dir: str | Path) -> dict:
 STAND_INS = {'weather_mwd': 'bdd100k'}   # our dataset -> the paper's dataset it stands in for
 
 def paper_dataset(name: str) -> str:
-    "The id of one of our datasets in the tables (`dataset_key`: eurosat for the sample and EuroSAT folders)."
+    """The id of one of our datasets in the tables (`dataset_key`: eurosat for the sample and EuroSAT
+    folders)."""
     return dataset_key(name)
 
 def ours_vs_paper(ours: pd.DataFrame,   # columns configuration, dataset, condition, seed, value
                   table: str,             # the paper's table id in paper_numbers()
                  ) -> pd.DataFrame:     # configuration, dataset, condition, mean, std, n, paper
-    "Our values reduced over seeds, with the paper's value of the same cell (NaN where the paper has none)."
+    """Our values reduced over seeds, with the paper's value of the same cell (NaN where the paper has
+    none)."""
     ours = ours.assign(dataset=ours.dataset.map(paper_dataset), condition=ours.condition.astype(str))
     red = aggregate_seeds(ours, 'value', ['configuration', 'dataset', 'condition'])
     # a stand-in is compared split by split where the paper has the same split; its mean is over other splits, so never
-    red = red.assign(paper_key=pd.Series([STAND_INS.get(d, d) if not (d in STAND_INS and c.split('|')[0] == 'mean') else '' for d, c in zip(red.dataset, red.condition)],
-                                     index=red.index, dtype=object))   # strings even when there are no rows
-    pap = paper_numbers().query('table == @table')[['configuration', 'dataset', 'condition', 'value']].rename(columns={'value': 'paper', 'dataset': 'paper_key'})
+    red = red.assign(
+        paper_key=pd.Series(
+            [STAND_INS.get(d, d) if not (d in STAND_INS and c.split('|')[0] == 'mean') else '' for d, c in zip(red.dataset, red.condition)],
+            index=red.index,
+            dtype=object,
+        )
+    )  # strings even when there are no rows
+    pap = (
+        paper_numbers()
+        .query('table == @table')[['configuration', 'dataset', 'condition', 'value']]
+        .rename(columns={'value': 'paper', 'dataset': 'paper_key'})
+    )
     return red.merge(pap, on=['configuration', 'paper_key', 'condition'], how='left').drop(columns='paper_key')
 
 def cell_text(mean: float, std: float, n: int, paper: float) -> str:
@@ -82,7 +95,8 @@ def write_table(cmp: pd.DataFrame,  # from ours_vs_paper
                 columns: list | None = None,  # the (dataset, condition) pairs to show, in order; all by default
                 rows: list | None = None,     # the row labels in order; ROWS (the configurations, then any other method) by default
                ) -> pd.DataFrame:   # the wide table written
-    "One row per configuration, one column per (dataset, condition), each cell 'ours (n) [paper]': CSV, Markdown, LaTeX."
+    """One row per configuration, one column per (dataset, condition), each cell 'ours (n) [paper]': CSV,
+    Markdown, LaTeX."""
     cmp = cmp.assign(cell=[cell_text(*r) for r in cmp[['mean', 'std', 'n', 'paper']].itertuples(index=False)],
                      column=[f'{d} {c}'.strip() for d, c in zip(cmp.dataset, cmp.condition)])
     order = [f'{d} {c}'.strip() for d, c in columns] if columns else list(dict.fromkeys(cmp.column))
@@ -103,7 +117,8 @@ def linear_values(lin: pd.DataFrame) -> pd.DataFrame:
 FLOORS = ('image_statistics', 'random_init')   # the no-network floors (trust_ssl.study): what a pretrained backbone must clear to have learnt
 
 def floor_margins(lin: pd.DataFrame, floors: tuple = FLOORS) -> pd.DataFrame:   # configuration, dataset, seed, condition 'over <floor>', value
-    "Each configuration's linear accuracy minus each floor's on the same dataset, in points, paired on the seed (the floor's mean over its seeds where it lacks that seed)."
+    """Each configuration's linear accuracy minus each floor's on the same dataset, in points, paired on
+    the seed (the floor's mean over its seeds where it lacks that seed)."""
     v, parts = linear_values(lin), []
     rest = v[~v.configuration.isin(floors)]
     for f in floors:
@@ -117,32 +132,37 @@ def floor_margins(lin: pd.DataFrame, floors: tuple = FLOORS) -> pd.DataFrame:   
 def linear_table(lin: pd.DataFrame,
                  margins: bool = False,   # also each configuration's margin over each floor (`floor_margins`), a column per dataset and floor
                 ) -> pd.DataFrame:
-    "Table I: our linear evaluation accuracy (%) over seeds beside the paper's; with `margins`, how far above the no-network floors it is."
+    """Table I: our linear evaluation accuracy (%) over seeds beside the paper's; with `margins`, how far
+    above the no-network floors it is."""
     return ours_vs_paper(pd.concat([linear_values(lin), floor_margins(lin)], ignore_index=True) if margins else linear_values(lin), 'I')
 
 def robustness_values(rob: pd.DataFrame) -> pd.DataFrame:
-    "Tables II-III's values: each run's grid summarised (clean, s3, s5, s5_<group>), one row per summary, in %."
+    """Tables II-III's values: each run's grid summarised (clean, s3, s5, s5_<group>), one row per summary,
+    in %."""
     keys = ['configuration', 'dataset', 'seed', 'run', 'image_size']
     summ = pd.DataFrame([dict(zip(keys, k), **summarize_robustness(g)) for k, g in rob.groupby(keys)])
     long = summ.melt(id_vars=keys, var_name='condition', value_name='value')
     return long.assign(value=100 * long.value)
 
 def robustness_tables(rob: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
-    "Table II (clean, mean at s = 3 and s = 5) and Table III (group means at s = 5): ours over seeds beside the paper's."
+    """Table II (clean, mean at s = 3 and s = 5) and Table III (group means at s = 5): ours over seeds
+    beside the paper's."""
     v = robustness_values(rob)
     groups = v.condition.str.startswith('s5_')
     return ours_vs_paper(v[~groups], 'II'), ours_vs_paper(v[groups], 'III')
 
 # %% ../nbs/15c_tables.ipynb #6fca2c92
 def ood_values(ood: pd.DataFrame) -> pd.DataFrame:
-    "Table IV's values: AUROC in % per split and detector and each run's mean over its splits, condition 'split|detector' as the paper's."
+    """Table IV's values: AUROC in % per split and detector and each run's mean over its splits, condition
+    'split|detector' as the paper's."""
     per = ood.assign(value=100 * ood.auroc, condition=ood.split.astype(str))
     keys = ['configuration', 'dataset', 'seed', 'run', 'image_size', 'detector']
     both = pd.concat([per, per.groupby(keys, as_index=False).value.mean().assign(condition='mean')], ignore_index=True)
     return both.assign(condition=both.condition + '|' + both.detector)
 
 def ood_table4(ood: pd.DataFrame) -> pd.DataFrame:
-    "Table IV for write_table: rows 'configuration / detector', columns each OOD set's splits in the paper's order, the mean last."
+    """Table IV for write_table: rows 'configuration / detector', columns each OOD set's splits in the
+    paper's order, the mean last."""
     cmp = ours_vs_paper(ood_values(ood), 'IV')
     split, det = cmp.condition.str.split('|').str[0], cmp.condition.str.split('|').str[1]
     order = [s for s in dict.fromkeys(paper_numbers().query("table == 'IV'").condition.str.split('|').str[0]) if s != 'mean']   # rain, night, fog, snow
@@ -151,14 +171,16 @@ def ood_table4(ood: pd.DataFrame) -> pd.DataFrame:
     return cmp.sort_values(['dataset', '_rank'], kind='stable').drop(columns='_rank').reset_index(drop=True)
 
 def ood_rows(ood: pd.DataFrame) -> list:
-    "Table IV's row labels in order: ROWS (the configurations, then any other method), each with its detectors in the order `ood_table` gives them."
+    """Table IV's row labels in order: ROWS (the configurations, then any other method), each with its
+    detectors in the order `ood_table` gives them."""
     return [f'{m} / {d}' for m in ROWS for d in dict.fromkeys(ood.detector)]
 
 # %% ../nbs/15c_tables.ipynb #b6de0ab2
 ABLATION = ('multiplicative', 'trust_ssl')   # the multiplicative (Eq. 9) and additive-residual (Eq. 10) forms the paper compares
 
 def ablation_table(lin: pd.DataFrame) -> pd.DataFrame:
-    "The ablation: our linear accuracy (%) of the two forms per dataset, beside the one number the paper quotes for each (its mean over three datasets)."
+    """The ablation: our linear accuracy (%) of the two forms per dataset, beside the one number the paper
+    quotes for each (its mean over three datasets)."""
     cmp = linear_table(lin[lin.configuration.isin(ABLATION)])
     quoted = paper_numbers().query("table == 'ablation' and metric == 'top1'").set_index('configuration').value
     return cmp.assign(paper=cmp.configuration.map(quoted), dataset=cmp.dataset + ' [paper: mean of its 3 datasets]')
@@ -167,7 +189,8 @@ def ablation_table(lin: pd.DataFrame) -> pd.DataFrame:
 KI_SCALE = 1000   # K and I changes are reported x1000: the paper's ΔK = +0.0147 is 14.7
 
 def ki_values(ki: pd.DataFrame) -> pd.DataFrame:
-    "Fig. 4 as the paper quantifies it, one value per run: `d<K|I>_<group>`, the factor-averaged K or I at s = 5 minus at s = 1, averaged over the group's corruptions (x KI_SCALE)."
+    """Fig. 4 as the paper quantifies it, one value per run: `d<K|I>_<group>`, the factor-averaged K or I
+    at s = 5 minus at s = 1, averaged over the group's corruptions (x KI_SCALE)."""
     km = ki[(ki.factor.astype(str) == 'mean') & (ki.corruption != 'clean')]
     keys = ['configuration', 'dataset', 'seed', 'run', 'image_size']
     m = km.assign(group=km.corruption.map(CORRUPTION_GROUPS)).groupby(keys + ['group', 'severity'])[['K', 'I']].mean()
@@ -176,7 +199,8 @@ def ki_values(ki: pd.DataFrame) -> pd.DataFrame:
     return change.assign(condition='d' + change.signal + '_' + change.group).drop(columns=['signal', 'group'])
 
 def paper_ki_changes() -> dict:   # (configuration, dataset, 'd<K|I>_<group>') -> the paper's change x KI_SCALE
-    "The paper's net changes of Section V-C per corruption group, x KI_SCALE: as printed, else its two printed ends (s = 5 minus s = 1); a corruption that is a group alone (rain: weather) stands for its group."
+    """The paper's net changes of Section V-C per corruption group, x KI_SCALE: as printed, else its two
+    printed ends (s = 5 minus s = 1); a corruption that is a group alone (rain: weather) stands for its group."""
     groups = list(CORRUPTION_GROUPS.values())
     group = lambda n: n if n in groups else CORRUPTION_GROUPS[n] if groups.count(CORRUPTION_GROUPS.get(n)) == 1 else None
     printed, ends = {}, {}
@@ -184,10 +208,12 @@ def paper_ki_changes() -> dict:   # (configuration, dataset, 'd<K|I>_<group>') -
         if metric.endswith('_delta') and c.endswith('_s1_to_s5'): printed[(m, d, metric[0], c.removesuffix('_s1_to_s5'))] = v
         elif c.endswith(('_s1', '_s5')): ends[(m, d, metric, c[:-3], c[-1])] = v
     changes = {(m, d, k, n): v - ends[(m, d, k, n, '1')] for (m, d, k, n, s), v in ends.items() if s == '5' and (m, d, k, n, '1') in ends}
-    return {(m, d, f'd{k}_{group(n)}'): round(KI_SCALE * v, 9) for (m, d, k, n), v in (changes | printed).items() if group(n)}   # a printed change over its ends
+    # a printed change over its ends
+    return {(m, d, f'd{k}_{group(n)}'): round(KI_SCALE * v, 9) for (m, d, k, n), v in (changes | printed).items() if group(n)}
 
 def ki_table(ki: pd.DataFrame) -> pd.DataFrame:
-    "Fig. 4's changes per configuration (`ki_values` over seeds) beside the paper's net changes of Section V-C (`paper_ki_changes`, x KI_SCALE), for `write_table`."
+    """Fig. 4's changes per configuration (`ki_values` over seeds) beside the paper's net changes of
+    Section V-C (`paper_ki_changes`, x KI_SCALE), for `write_table`."""
     cmp = ours_vs_paper(ki_values(ki), 'ki').drop(columns='paper')
     quoted = paper_ki_changes()
     order = {f'd{v}_{g}': k for k, (v, g) in enumerate((v, g) for v in 'KI' for g in dict.fromkeys(CORRUPTION_GROUPS.values()))}   # K first, then I
@@ -198,12 +224,18 @@ def ki_table(ki: pd.DataFrame) -> pd.DataFrame:
 def ki_sources(ki: pd.DataFrame,   # K-I trajectories with u_clean and u_corrupt (files without them give no rows)
                eps: float = 0.1,   # Eq. (7)'s epsilon, the models' default
               ) -> pd.DataFrame:   # configuration, dataset, seed, run, image_size, condition ('d<I|I_fromK|I_fromu|u_corrupt>_<group>'), value (x KI_SCALE)
-    "Each group's change of I from severity 1 to 5, observed and split into the parts K's change and the u's change make (Eq. 7 on each corruption's and factor's means, each part the mean of both orders), and the corrupted copy's change of u."
+    """Each group's change of I from severity 1 to 5, observed and split into the parts K's change and the
+    u's change make (Eq. 7 on each corruption's and factor's means, each part the mean of both orders), and the
+    corrupted copy's change of u."""
     keys = ['configuration', 'dataset', 'seed', 'run', 'image_size']
     if not {'u_clean', 'u_corrupt'} <= set(ki): return pd.DataFrame(columns=[*keys, 'condition', 'value'])
     f = ki[(ki.factor.astype(str) != 'mean') & (ki.corruption != 'clean') & ki.severity.isin((1, 5))].dropna(subset=['u_clean', 'u_corrupt'])
     m = f.groupby(keys + ['corruption', 'factor', 'severity'])[['K', 'u_clean', 'u_corrupt']].mean().unstack('severity')
-    fused = lambda su, sk: (m[('u_clean', su)] * m[('u_corrupt', su)] / (1 - m[('K', sk)]) + eps * (m[('u_clean', su)] - m[('u_corrupt', su)]).abs()).clip(upper=1)   # Eq. (7): u at su, K at sk
+    fused = lambda su, sk: (
+        m[('u_clean', su)] * m[('u_corrupt', su)] / (1 - m[('K', sk)]) + eps * (m[('u_clean', su)] - m[('u_corrupt', su)]).abs()
+    ).clip(
+        upper=1
+    )  # Eq. (7): u at su, K at sk
     parts = pd.DataFrame({'dI_fromK': (fused(1, 5) - fused(1, 1) + fused(5, 5) - fused(5, 1)) / 2,     # K's change, u at s = 1 and at s = 5
                           'dI_fromu': (fused(5, 1) - fused(1, 1) + fused(5, 5) - fused(1, 5)) / 2,     # the u's change, K at s = 1 and at s = 5
                           'du_corrupt': m[('u_corrupt', 5)] - m[('u_corrupt', 1)]}).reset_index()
@@ -220,18 +252,21 @@ GATE_MEASURES = {'w_std_x1000': ('w_std', 1000), 'auroc': ('auroc', 1), 'K_auroc
                  'cos_auroc': ('cos_auroc', 1), 'probe_auroc': ('probe_auroc', 1)}   # the table's condition -> (gate column, scale)
 
 def gate_values(gate: pd.DataFrame) -> pd.DataFrame:   # configuration, dataset, seed, run, condition, value
-    "The gate at scale, one value per run and measure: the factor-averaged spread of w (x1000) and the AUROCs of the `gate` evaluation."
+    """The gate at scale, one value per run and measure: the factor-averaged spread of w (x1000) and the
+    AUROCs of the `gate` evaluation."""
     m = gate[gate.factor.astype(str) == 'mean']
     keys = ['configuration', 'dataset', 'seed', 'run']
     v = pd.concat([m[keys].assign(condition=name, value=m[col] * scale) for name, (col, scale) in GATE_MEASURES.items()], ignore_index=True)
     return v.dropna(subset=['value']).reset_index(drop=True)      # a one-factor method (scalar) has no family AUROCs
 
 def gate_summary(gate: pd.DataFrame) -> pd.DataFrame:
-    "`gate_values` over seeds per configuration, for `write_table` (the paper has none: its column is empty)."
+    """`gate_values` over seeds per configuration, for `write_table` (the paper has none: its column is
+    empty)."""
     return ours_vs_paper(gate_values(gate), 'gate')
 
 def gate_factors(gate: pd.DataFrame, measure: str = 'auroc') -> pd.DataFrame:
-    "One `GATE_MEASURES` measure per factor (the condition: the factor's family) over seeds per configuration, for `write_table`."
+    """One `GATE_MEASURES` measure per factor (the condition: the factor's family) over seeds per
+    configuration, for `write_table`."""
     col, scale = GATE_MEASURES[measure]
     f = gate[gate.factor.astype(str) != 'mean']
     v = f[['configuration', 'dataset', 'seed', 'run']].assign(condition=f.factor.astype(str), value=f[col] * scale)
@@ -240,17 +275,23 @@ def gate_factors(gate: pd.DataFrame, measure: str = 'auroc') -> pd.DataFrame:
 # %% ../nbs/15c_tables.ipynb #41e2425e
 def severity5_heatmap(rob: pd.DataFrame,  # robustness results
                      ) -> dict:             # dataset -> configuration x corruption accuracy (%) at severity 5, mean over seeds
-    "Fig. 3's panels: for each dataset, the same rows (configurations in the study's order) and the corruptions in the registry's order."
+    """Fig. 3's panels: for each dataset, the same rows (configurations in the study's order) and the
+    corruptions in the registry's order."""
     s5 = rob[rob.severity == 5].groupby(['dataset', 'configuration', 'corruption']).accuracy.mean().mul(100).reset_index()
     rows = table_rows(s5.configuration)
-    return {d: g.pivot(index='configuration', columns='corruption', values='accuracy').reindex(index=rows, columns=[c for c in CORRUPTIONS if c in set(g.corruption)])
-            for d, g in s5.groupby('dataset')}
+    return {
+        d: g.pivot(index='configuration', columns='corruption', values='accuracy').reindex(
+            index=rows, columns=[c for c in CORRUPTIONS if c in set(g.corruption)]
+        )
+        for d, g in s5.groupby('dataset')
+    }
 
 KI_GROUPS = ('contradiction', 'erasure', 'weather')   # Fig. 4's panels
 
 def ki_by_group(ki: pd.DataFrame,   # K-I trajectories
                ) -> pd.DataFrame:   # configuration, seed, group, severity, K, I: each run's factor-averaged K and I per corruption group and severity
-    "Fig. 4's curves: each run's mean K and I over a group's corruptions at each severity, with clean/clean as severity 0 in every group."
+    """Fig. 4's curves: each run's mean K and I over a group's corruptions at each severity, with
+    clean/clean as severity 0 in every group."""
     km = ki[ki.factor.astype(str) == 'mean']
     per = km[km.corruption != 'clean'].assign(group=lambda d: d.corruption.map(CORRUPTION_GROUPS))
     per = per.groupby(['configuration', 'seed', 'group', 'severity'], as_index=False)[['K', 'I']].mean()
@@ -262,11 +303,13 @@ def table_rows(methods) -> list:
     have = set(methods)
     return [m for m in ROWS if m in have] + sorted(have - set(ROWS))
 
-DYNAMICS = ('loss', 'K', 'I', 'aux', 'selective weight', 'global weight', 'knn_top1')   # Fig. 6's panels, where the history has them (knn_top1: the monitor's lines)
+# Fig. 6's panels, where the history has them (knn_top1: the monitor's lines)
+DYNAMICS = ('loss', 'K', 'I', 'aux', 'selective weight', 'global weight', 'knn_top1')
 
 def ablation_dynamics(hist: pd.DataFrame,   # load_histories of the pretraining runs
                      ) -> pd.DataFrame:     # their step lines, and their monitor lines where they trained with the monitor (empty if none)
-    "Fig. 6's data: the history lines of the two forms the ablation compares, per step (loss, K, I, the weights the selective and global terms entered the loss with, ...) and at the monitor's epochs (knn_top1)."
+    """Fig. 6's data: the history lines of the two forms the ablation compares, per step (loss, K, I, the
+    weights the selective and global terms entered the loss with, ...) and at the monitor's epochs (knn_top1)."""
     if not len(hist) or not hist.configuration.isin(ABLATION).any(): return pd.DataFrame()
     d = hist[hist.kind.isin(('step', 'monitor')) & hist.configuration.isin(ABLATION)].copy()
     step = d.kind == 'step'
