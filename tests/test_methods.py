@@ -18,15 +18,16 @@ ALLOWED = {
     ('nbs/06_models.ipynb', REGISTRY): 'the registry itself',
     ('nbs/06_models.ipynb', "('simclr', 'byol', 'vicreg', 'scalar', 'cosine_gate', 'trust_ssl', 'multiplicative', 'multiplicative_isolated', 'multiplicative_global')"):
         "the test that pins the registry's order, the paper's order of the tables' rows",
-    ('nbs/16_reproduce.ipynb', "('simclr', 'trust_ssl')"):
+    ('nbs/16a_plan.ipynb', "('simclr', 'trust_ssl')"):
         "a test's input: one method without and one with evidential heads, whose plan the test spells out",
+    ('nbs/16e_reproduce.ipynb', "('simclr', 'trust_ssl')"): 'the same input, for the tests of running that plan',
     ('nbs/15c_tables.ipynb', "['simclr', 'trust_ssl']"): "a test's expected rows of write_table, in METHODS order",
     ('nbs/07h_bench.ipynb', "('simclr', 'trust_ssl', 'byol')"):
         "the presets' cost benchmark times the base, the paper's method and the costliest (BYOL's extra forward)",
     ('trust_ssl/tables.py', "('multiplicative', 'trust_ssl')"):
         "ABLATION: the two forms the paper's ablation table and Fig. 6 compare (multiplicative, additive-residual)",
     ('nbs/15c_tables.ipynb', "('multiplicative', 'trust_ssl')"): 'the same, in its notebook',
-    ('nbs/16_reproduce.ipynb', "('trust_ssl', 'trust_nosel', 'simclr')"):
+    ('nbs/16e_reproduce.ipynb', "('trust_ssl', 'trust_nosel', 'simclr')"):
         "a test's input: a trunk, its branch and a run of its own, whose publishing units the test spells out",
     ('nbs/15d_claims.ipynb', "['multiplicative', 'simclr']"): "a test's expected differences of claim_table (those whose configurations ran)",
     ('trust_ssl/study.py', "('multiplicative_global', 'byol', 'vicreg', 'scalar', 'cosine_gate')"):

@@ -22,8 +22,8 @@ __all__ = ['ROWS', 'PAPER_NUMBERS', 'STAND_INS', 'FLOORS', 'ABLATION', 'KI_SCALE
            'paper_numbers', 'load_results', 'paper_dataset', 'ours_vs_paper', 'cell_text', 'markdown_table',
            'write_table', 'linear_values', 'floor_margins', 'linear_table', 'robustness_values', 'robustness_tables',
            'ood_values', 'ood_table4', 'ood_rows', 'ablation_table', 'ki_values', 'paper_ki_changes', 'ki_table',
-           'ki_sources', 'gate_values', 'gate_summary', 'gate_factors', 'severity5_heatmap', 'ki_by_group',
-           'table_rows', 'ablation_dynamics']
+           'ki_sources', 'gate_values', 'gate_summary', 'gate_factors', 'gate_per_seed', 'severity5_heatmap',
+           'ki_by_group', 'table_rows', 'ablation_dynamics']
 
 # %% ../nbs/15c_tables.ipynb #88d87f95
 ROWS = tuple(dict.fromkeys([*CONFIGURATIONS, *METHODS]))   # the tables' row order: the study's configurations, then any other method
@@ -271,6 +271,11 @@ def gate_factors(gate: pd.DataFrame, measure: str = 'auroc') -> pd.DataFrame:
     f = gate[gate.factor.astype(str) != 'mean']
     v = f[['configuration', 'dataset', 'seed', 'run']].assign(condition=f.factor.astype(str), value=f[col] * scale)
     return ours_vs_paper(v.dropna(subset=['value']), 'gate')
+
+# %% ../nbs/15c_tables.ipynb #918190ee
+def gate_per_seed(gate: pd.DataFrame) -> pd.DataFrame:   # gate diagnostic results (13b_gate)
+    "Every seed's gate values (`gate_values`), each run named by its folder alone, as `table_gate_per_seed.csv` keeps them."
+    return gate_values(gate).assign(run=lambda v: v.run.astype(str).map(lambda r: Path(r).name))
 
 # %% ../nbs/15c_tables.ipynb #41e2425e
 def severity5_heatmap(rob: pd.DataFrame,  # robustness results
