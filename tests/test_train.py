@@ -101,9 +101,9 @@ def _refusal_in_process(tmp_path, monkeypatch, **parameters) -> Exception | None
     the training fails at once instead of training here. It spares a kernel's start per case (about 10 s on the 2-core
     Zen 3 machine); the notebook's imports (pandas, matplotlib with its default backend) then live in this process. One
     refusal still goes through papermill itself, end to end, in the test below."""
-    import papermill, trust_ssl.train, trust_ssl.prefix
+    import papermill, trust_ssl.launch
     def trained(*args, **kwargs): raise AssertionError('10_pretrain trained: a refusal expected before any training')
-    monkeypatch.setattr(trust_ssl.train, 'train', trained); monkeypatch.setattr(trust_ssl.prefix, 'rebuild_prefix', trained)
+    monkeypatch.setattr(trust_ssl.launch, 'train', trained); monkeypatch.setattr(trust_ssl.launch, 'rebuild_prefix', trained)
     monkeypatch.chdir(tmp_path)
     nb = papermill.execute_notebook(str(Path(__file__).resolve().parents[1] / 'nbs' / '10_pretrain.ipynb'), str(tmp_path / 'prepared.ipynb'),
                                     parameters, prepare_only=True, progress_bar=False)
