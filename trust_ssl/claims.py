@@ -16,9 +16,10 @@ from .study import planned_seeds
 from .tables import floor_margins, FLOORS, ki_values, linear_values, load_results, markdown_table, robustness_values, table_rows
 
 # %% auto #0
-__all__ = ['CLAIMS', 'CLAIM_COLUMNS', 'SAME_MACHINE', 'SETTLED_TEXT', 'PILOT_COLUMNS', 'Claim', 'claim_table', 'corrected',
-           'pair_text', 'verdict_text', 'write_claims', 'claims_summary', 'pilot_table', 'write_pilot', 'claims_of',
-           'published_claims', 'claims_caption', 'write_published_claims']
+__all__ = ['CLAIMS', 'CLAIM_COLUMNS', 'SAME_MACHINE', 'SETTLED_TEXT', 'PILOT_COLUMNS', 'CLAIM_STATEMENTS', 'Claim', 'claim_table',
+           'corrected', 'pair_text', 'verdict_text', 'write_claims', 'claims_summary', 'pilot_table', 'write_pilot',
+           'glance_claims', 'glance_table1', 'write_glance', 'claims_of', 'published_claims', 'claims_caption',
+           'write_published_claims']
 
 # %% ../nbs/15d_claims.ipynb #f01e32a5
 class Claim(NamedTuple):
@@ -399,6 +400,50 @@ def write_pilot(folder: str | Path) -> str:
     md += [f'| {r.claim} | {pair_text(r.a, r.b, r.sign)} | {r.value} | {r.text} | {verdict_text(r)} |' for r in claims.itertuples()]
     atomic_write(folder / 'controls_pilot.md', '\n'.join(md) + '\n')
     return '\n'.join(md)
+
+# %% ../nbs/15d_claims.ipynb #f78295ec
+CLAIM_STATEMENTS = {'a': 'the additive-residual form (Eq. 10) beats the multiplicative one (Eq. 9)',
+                    'b': 'the Trust family is at or above SimCLR on the linear probe',
+                    'c': 'its gains concentrate on the erasure corruptions',
+                    'd': 'the conflict K rises with the severity of contradiction corruptions'}
+
+def _caveat(r) -> str:
+    if not isinstance(r.b, str) or not r.b: return "one configuration: each seed's change within its own run"
+    if r.same_machine_n == r.n: return 'every pair on one machine and precision'
+    if r.same_machine_n < 2: return 'too few pairs share a machine to check without the mixed ones'
+    return (f'{r.n - r.same_machine_n} of {r.n} pairs across machines or precisions; the {r.same_machine_n} that share one: '
+            f'{r.same_machine_mean:+.1f} [{r.same_machine_low:+.1f}, {r.same_machine_high:+.1f}]')
+
+def glance_claims(claims: pd.DataFrame) -> str:   # claims.csv as read back
+    "The primary comparisons as one Markdown table: statement, pair, difference, corrected p, verdict, caveat."
+    rows = ['| claim | the paper | tested | ours: difference [95% interval] | Holm p | verdict | caveat |', '|---|---|---|---|---|---|---|']
+    for r in claims[claims.primary.astype(bool)].itertuples():
+        rows.append(f'| ({r.claim}) | {CLAIM_STATEMENTS[r.claim]} | `{pair_text(r.a, r.b, r.sign)}` on {r.dataset} ({r.value}) | {r.text} | '
+                    f'{r.p_adjusted:.3f} | **{r.verdict}** | {_caveat(r)} |')
+    return '\n'.join(rows)
+
+def glance_table1(t1: pd.DataFrame) -> str:   # table1_linear_eval.csv as read back
+    "Table I's linear probe, ours (mean ± sd, n seeds) beside the paper's, for the configurations the paper reports."
+    ours = t1[t1.condition.isna() | (t1.condition == '')]
+    sets = list(dict.fromkeys(ours.dataset))
+    rows = ['| configuration | ' + ' | '.join(f'{d}: ours | {d}: paper' for d in sets) + ' |', '|---' * (1 + 2 * len(sets)) + '|']
+    for m, g in ours.groupby('configuration', sort=False):
+        g = g.set_index('dataset')
+        if g.paper.isna().all() and m not in FLOORS: continue          # the paper's configurations, and the no-network floors
+        cells = [f'{g.loc[d, "mean"]:.1f} ± {g.loc[d, "std"]:.1f} ({g.loc[d, "n"]})' + ' | ' + (f'{g.loc[d, "paper"]:.1f}' if g.loc[d, 'paper'] == g.loc[d, 'paper'] else '–')
+                 if d in g.index else '– | –' for d in sets]
+        rows.append(f'| {m} | ' + ' | '.join(cells) + ' |')
+    return '\n'.join(rows)
+
+def write_glance(folder: str | Path) -> str:   # a folder holding claims.csv and table1_linear_eval.csv (paper_figures)
+    "Write `glance.md` (the primaries, then Table I beside the paper) from the folder's CSVs; returns its text."
+    folder = Path(folder)
+    claims = pd.read_csv(folder / 'claims.csv', keep_default_na=True)
+    text = '**The paper\'s claims, the primary comparisons** (EuroSAT, Holm over the seven):\n\n' + glance_claims(claims)
+    if (folder / 'table1_linear_eval.csv').is_file():
+        text += '\n\n**Table I, linear probe accuracy (%)**, ours beside the paper\'s:\n\n' + glance_table1(pd.read_csv(folder / 'table1_linear_eval.csv'))
+    atomic_write(folder / 'glance.md', text + '\n')
+    return text
 
 # %% ../nbs/15d_claims.ipynb #c1a1b2d4
 def claims_of(results: dict,            # load_results of a results folder

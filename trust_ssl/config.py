@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 from .core import PRECISIONS
 from .augment import AugmentConfig
+from .data import auto_split
 from .models import BACKBONES, METHODS, STEMS
 
 # %% auto #0
@@ -27,7 +28,7 @@ class TrainConfig:
     backbone: str = 'resnet50'         # one of trust_ssl.models.BACKBONES
     stem: str = 'imagenet'             # one of trust_ssl.models.STEMS
     data: str = ''                     # a packed file, a folder of images, or '' for the bundled EuroSAT sample
-    split: str = 'all'                 # 'all' images of a folder, or 'train' (etc.) of a class-folder dataset
+    split: str = 'all'                 # 'all' (the paper's corpus, whole), 'train' (etc.) of a class-folder dataset, or 'auto' (`auto_split`)
     image_size: int = 224              # side of the augmented views
     augment: dict = field(default_factory=dict)       # AugmentConfig overrides
     epochs: int = 200                # passes over the training images (the schedules' length)
@@ -59,10 +60,10 @@ class TrainConfig:
     out_dir: str = 'runs/pretrain'      # the run folder
 
 # %% ../nbs/07a_config.ipynb #58241b99
-_MINI = dict(backbone='resnet18', stem='imagenet', image_size=64, epochs=2, batch_size=256, optimizer='sgd', split='train',
+_MINI = dict(backbone='resnet18', stem='imagenet', image_size=64, epochs=2, batch_size=256, optimizer='sgd', split='auto',
              base_lr=0.5, weight_decay=1e-5, warmup_epochs=0.5, clip_grad=3.0, log_every=10)
 PRESETS = {
-    'sample': dict(backbone='resnet18', stem='imagenet', image_size=32, epochs=2, batch_size=64, optimizer='sgd', split='train',
+    'sample': dict(backbone='resnet18', stem='imagenet', image_size=32, epochs=2, batch_size=64, optimizer='sgd', split='auto',
                    base_lr=0.6, weight_decay=1e-5, warmup_epochs=0.5, clip_grad=3.0, log_every=5),
     'mini': _MINI,
     'small': {**_MINI, 'epochs': 30, 'monitor_every': 2},   # issue 26's pilot rule's choice, superseded by medium (its budget was read in hours)
@@ -170,7 +171,9 @@ def resolve_config(preset: str = DEFAULT_PRESET,  # one of PRESETS
     names = {f.name for f in dataclasses.fields(TrainConfig)}
     bad = sorted((set(from_file) | set(overrides)) - names)
     if bad: raise TypeError(f'unknown configuration field(s) {bad}; valid: {sorted(names)}')
-    return check_config(TrainConfig(**{**PRESETS[preset], **from_file, **overrides, 'preset': preset}))
+    cfg = TrainConfig(**{**PRESETS[preset], **from_file, **overrides, 'preset': preset})
+    if cfg.split == 'auto': cfg = dataclasses.replace(cfg, split=auto_split(cfg.data))   # resolved once: config.json records the split trained on
+    return check_config(cfg)
 
 # %% ../nbs/07a_config.ipynb #4c9955aa
 def parse_overrides(items: list[str],   # 'key=value' strings, values JSON where they parse

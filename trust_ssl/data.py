@@ -16,7 +16,7 @@ from . import core
 __all__ = ['IMAGE_EXTENSIONS', 'SPLIT_RATIOS', 'SPLITS', 'EUROSAT_SAMPLE', 'BDD_WEATHER', 'BDD_TIMEOFDAY', 'DataError',
            'read_rgb', 'list_images', 'ImageFolderCorpus', 'collate_images', 'read_bigearthnet_rgb',
            'bigearthnet_labels', 'BigEarthNetCorpus', 'LoveDACrops', 'stratified_split', 'stratified_subset',
-           'dataset_key', 'split_ratios', 'bundled_eurosat', 'make_bundled_sample', 'SceneDataset',
+           'dataset_key', 'split_ratios', 'auto_split', 'bundled_eurosat', 'make_bundled_sample', 'SceneDataset',
            'bdd100k_weather_splits']
 
 # %% ../nbs/05_data.ipynb #4140b9cb
@@ -247,6 +247,17 @@ def split_ratios(name: str | Path) -> tuple:
     if key not in SPLIT_RATIOS:
         warnings.warn(f'no split ratios for dataset {str(name)!r}; using EuroSAT\'s {SPLIT_RATIOS["eurosat"]} (give a split file to choose your own)')
     return SPLIT_RATIOS.get(key, SPLIT_RATIOS['eurosat'])
+
+# %% ../nbs/05_data.ipynb #36fe551b
+def auto_split(data: str | Path = '',   # a folder, a packed file, or '' for the bundled EuroSAT sample
+              ) -> str:                 # 'train' or 'all'
+    "The split `split='auto'` means for `data`: a known dataset's training split, else every image."
+    if not data: return 'train'                                          # the bundled EuroSAT sample
+    p = Path(data)
+    if p.is_file(): return 'all'                                         # a pack is used whole
+    known = dataset_key(p) in SPLIT_RATIOS
+    if not p.is_dir(): return 'train' if known else 'all'               # not there (yet): by its name; the training names what is missing
+    return 'train' if known and any(d.is_dir() for d in p.iterdir()) else 'all'
 
 # %% ../nbs/05_data.ipynb #76b73c68
 def _class_files(root: str | Path) -> tuple[list[str], list[Path], list[int]]:

@@ -145,7 +145,7 @@ def expected_drawn(R: dict,              # the results by evaluation (drawing_in
     out |= {'table4_ood', 'fig5_ood'} if 'ood' in R else set()
     out |= {'table_ki_changes', 'fig4_ki_trajectories'} | ({'table_ki_sources'} if 'ki_sources' in kinds else set()) if 'ki' in R else set()
     out |= ({'table_gate'} | ({'table_gate_factors'} if 'gate_factors' in kinds else set())) if 'gate' in R and len(R['gate']) else set()
-    out |= {'claims', 'claims_summary'} if 'claims' in kinds else set()
+    out |= {'claims', 'claims_summary', 'glance'} if 'claims' in kinds else set()
     out |= {'fig6_training_dynamics'} if 'dynamics' in kinds else set()
     return out
 
@@ -157,7 +157,7 @@ def check_drawn(w: FigureWriter,           # the drawing's writer
     written = sorted(p.stem for p in w.out.iterdir() if p.suffix in ('.png', '.md') and p.stat().st_mtime >= w.started)
     missing = expected - set(written) - {'figures'}
     if missing: raise AssertionError(f'{w.out}: {sorted(missing)} were not written')
-    figs = {s for s in expected if not s.startswith(('table', 'claims'))}
+    figs = {s for s in expected if not s.startswith(('table', 'claims', 'glance'))}
     if set(w.captions) != figs: raise AssertionError(f'{w.out}: captions of {sorted(w.captions)}, figures {sorted(figs)}')
     if claims_dir and 'claims' in expected:     # the preset's copy is this drawing's, the same text as out's
         for f in ('claims.csv', 'claims.md', 'claims_summary.md'):

@@ -14,22 +14,13 @@ from .plan import Step
 from .records import load_histories, run_records
 from .runs import parse_run_folder, RunLock
 from .steps import plan_units, step_finished, step_prefix_elsewhere, unit_published
-from trust_ssl.tables import (
-    floor_margins,
-    FLOORS,
-    gate_values,
-    ki_values,
-    linear_values,
-    load_results,
-    markdown_table,
-    paper_dataset,
-    paper_numbers,
-    robustness_values,
-    table_rows,
-)
+from .tables import floor_margins, FLOORS, gate_values, ki_values, linear_values, load_results, markdown_table, paper_dataset, paper_numbers, robustness_values, table_rows
+from .config import PRESETS
+
 
 # %% auto #0
-__all__ = ['PROGRESS_COLUMNS', 'UNIT_STATES', 'progress_table', 'write_progress', 'unit_status', 'status_table']
+__all__ = ['PROGRESS_COLUMNS', 'UNIT_STATES', 'PAPER_IMAGES', 'progress_table', 'write_progress', 'unit_status', 'status_table',
+           'hardware_table', 'study_folders', 'write_hardware']
 
 # %% ../nbs/16c_progress.ipynb #468f049c
 PROGRESS_COLUMNS = ('machine', 'epochs', 'views/s', 'train h', 'CPU-h', 'CPU-h counted')   # then the results' columns (`progress_table`)
@@ -168,3 +159,41 @@ def status_table(us: pd.DataFrame) -> str:
     width = [max(map(len, col)) for col in zip(*rows)]                   # each column as wide as its longest entry, left-aligned
     lines = ['  '.join(v.ljust(n) for v, n in zip(r, width)).rstrip() for r in rows]
     return '\n'.join(lines + [f'{len(us)} units: ' + ', '.join(f'{(us.state == k).sum()} {k}' for k in UNIT_STATES)])
+
+# %% ../nbs/16c_progress.ipynb #d6b1be5e
+PAPER_IMAGES = 210_000   # BigEarthNet-S2 RGB + LoveDA crops, the paper's pretraining set (Section IV-A)
+
+def hardware_table(pubs: dict,                 # preset -> its publish folder
+                   benches: tuple = (),        # GPU benchmark JSON files (machine, rows with pipeline_views_per_s)
+                  ) -> pd.DataFrame:           # preset, machine, runs, views/s, one run (h), the study (h)
+    "Views a second, one run's hours and the whole study's training hours, per preset and kind of machine."
+    rows = []
+    for preset, pub in pubs.items():
+        t = progress_table(pub).query('epochs > 0')
+        views = (t['views/s'] * t['train h'] * 3600).sum()            # every trained run's views
+        for machine, g in t.groupby('machine'):
+            rate = g['views/s'].median()
+            rows.append(dict(preset=preset, machine=machine, runs=len(g), **{'views/s': rate, 'one run (h)': g['train h'].median(),
+                             'the study (h)': views / rate / 3600, 'runs in the study': len(t)}))
+    for f in benches:
+        b = json.loads(Path(f).read_text()); r = next(x for x in b['rows'] if x['method'] == 'trust_ssl')
+        h = 2 * PAPER_IMAGES * 200 / r['pipeline_views_per_s'] / 3600
+        rows.append(dict(preset='paper', machine=f"{b['machine']['accelerator']} {r['precision']}", runs=0, **{'views/s': r['pipeline_views_per_s'],
+                         'one run (h)': h, 'the study (h)': float('nan'), 'runs in the study': 0}))
+    return pd.DataFrame(rows)
+
+def study_folders(paper_figures: str | Path) -> dict:   # preset -> its publish folder
+    "The published studies under `paper_figures/results`, by preset: the folders named after a preset that hold runs."
+    res = Path(paper_figures) / 'results'
+    return {p: res / p for p in PRESETS if (res / p / 'pretrain').is_dir() and any((res / p / 'pretrain').iterdir())}
+
+def write_hardware(out: str | Path, pubs: dict, benches: tuple = ()) -> str:
+    "Write `hardware.md` (the table as Markdown) into `out`; returns its text."
+    t = hardware_table(pubs, benches)
+    dur = lambda h: f'{h:.1f} h' if h >= 1 else f'{60 * h:.0f} min'
+    fmt = lambda r: (f"| {r.preset} | {r.machine} | {r['views/s']:.0f} | {dur(r['one run (h)'])} | "
+                     + (f"{dur(r['the study (h)'])} ({r['runs in the study']} runs)" if r['runs in the study'] else '– (a measured step: `trust_ssl.bench`)') + ' |')
+    text = ('| preset | machine (CPU core or GPU, precision) | views/s | one run | the whole study at this rate |\n|---|---|---|---|---|\n'
+            + '\n'.join(fmt(r) for _, r in t.iterrows()))
+    atomic_write(Path(out) / 'hardware.md', text + '\n')
+    return text

@@ -323,7 +323,8 @@ def record_start(loop: Loop, start: int, changed: dict, parent: Path | None, bra
                                                 **({'branched_from': str(parent)} if parent else {})))
     print(f"{cfg.method}: steps {start}-{end} of {len(loop.sched['lr'])} on {loop.world} x {loop.device} "
           f"({cpu_text(machine) if loop.device.type == 'cpu' else machine['accelerator']}, CPU kernels {machine['cpu_kernels']}, "
-          f"{machine['threads']} threads), precision {loop.precision}" + (' (auto)' if cfg.precision == 'auto' else ''), flush=True)
+          f"{machine['threads']} threads), precision {loop.precision}" + (' (auto)' if cfg.precision == 'auto' else '')
+          + f"; data {cfg.data or 'the bundled sample'}, split {cfg.split!r}", flush=True)
     if changed: print(f'{cfg.method}: resumed with ' + ', '.join(f'{k} {a!r} -> {b!r}' for k, (a, b) in changed.items()), flush=True)
 
 # %% ../nbs/07f_train.ipynb #37f7bf28
