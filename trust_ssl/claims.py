@@ -10,16 +10,13 @@ from typing import NamedTuple
 from .controls import control
 from .core import atomic_write
 from .data import dataset_key
-from .records import caption, run_records
+from .records import caption
 from .stats import benjamini_hochberg, difference_text, holm, holm_range, seed_difference, verdict
-from .study import planned_seeds
-from .tables import floor_margins, FLOORS, ki_values, linear_values, load_results, markdown_table, robustness_values, table_rows
+from .tables import floor_margins, FLOORS, ki_values, linear_values, markdown_table, robustness_values
 
 # %% auto #0
-__all__ = ['CLAIMS', 'CLAIM_COLUMNS', 'SAME_MACHINE', 'SETTLED_TEXT', 'PILOT_COLUMNS', 'CLAIM_STATEMENTS', 'Claim', 'claim_table',
-           'corrected', 'pair_text', 'verdict_text', 'write_claims', 'claims_summary', 'pilot_table', 'write_pilot',
-           'glance_claims', 'glance_table1', 'write_glance', 'claims_of', 'published_claims', 'claims_caption',
-           'write_published_claims']
+__all__ = ['CLAIMS', 'CLAIM_COLUMNS', 'SAME_MACHINE', 'SETTLED_TEXT', 'Claim', 'claim_table', 'corrected', 'pair_text',
+           'verdict_text', 'write_claims', 'claims_summary']
 
 # %% ../nbs/15d_claims.ipynb #f01e32a5
 class Claim(NamedTuple):
@@ -367,138 +364,3 @@ def claims_summary(claims: pd.DataFrame,  # from claim_table
         named = {'text': f'{d}: difference', 'cell': f'{d}: verdict'}
         rows = rows.merge(c[c.dataset.astype(str) == d][keys + ['text', 'cell']].rename(columns=named), on=keys, how='left')
     return rows.rename(columns={'what': 'what it isolates', 'pair': 'a - b'}).fillna('–')
-
-# %% ../nbs/15d_claims.ipynb #eb8338a7
-PILOT_COLUMNS = ('probe val', 'probe test', 'clean', 's5', 's5_erasure', 's5_contradiction', 's5_weather')
-
-def pilot_table(results_dir: str | Path,   # a pilot's published results (linear_eval, robustness)
-                pretrain_dir: str | Path,  # its published run records (config.json, history.jsonl)
-               ) -> tuple[pd.DataFrame, pd.DataFrame]:   # one row per configuration; the claims' differences
-    """A one-seed pilot's table: each configuration's probe (validation and test) and robustness summaries,
-    its steps and training time, and the claims."""
-    res = load_results(results_dir)
-    lin, rob = res['linear_eval'], res['robustness']
-    v = pd.concat([linear_values(lin).assign(condition='probe test'), lin.assign(condition='probe val', value=100 * lin.val_acc),
-                   robustness_values(rob)], ignore_index=True)
-    wide = v.pivot_table(index='configuration', columns='condition', values='value').reindex(table_rows(v.configuration))
-    wide = wide[[c for c in PILOT_COLUMNS if c in wide]].round(1)
-    recs = run_records(sorted(p for p in Path(pretrain_dir).iterdir() if p.is_dir())).set_index('configuration')
-    wide['steps'] = recs.steps.reindex(wide.index)
-    wide['train'] = recs.train_s.reindex(wide.index).map(lambda s: f'{s / 60:.1f} min' if s == s else '')
-    return wide, claim_table(lin, rob, precisions=dict(zip(recs.run, recs.precision)), machines=dict(zip(recs.run, recs.hardware)))
-
-def write_pilot(folder: str | Path) -> str:
-    """Write a pilot folder's table (`controls_pilot.csv`), its claims (`claims_pilot.csv`) and both as
-    Markdown (`controls_pilot.md`) from its results; returns the Markdown."""
-    folder = Path(folder)
-    wide, claims = pilot_table(folder / 'results', folder / 'pretrain')
-    atomic_write(folder / 'controls_pilot.csv', wide.to_csv())
-    atomic_write(folder / 'claims_pilot.csv', claims.to_csv(index=False))
-    md = ['| configuration | ' + ' | '.join(wide.columns) + ' |', '|---' * (len(wide.columns) + 1) + '|']
-    md += [f'| {m} | ' + ' | '.join(str(x) for x in r) + ' |' for m, r in wide.iterrows()]
-    md += ['', '| claim | difference | on | a - b (pts) | verdict |', '|---|---|---|---|---|']
-    md += [f'| {r.claim} | {pair_text(r.a, r.b, r.sign)} | {r.value} | {r.text} | {verdict_text(r)} |' for r in claims.itertuples()]
-    atomic_write(folder / 'controls_pilot.md', '\n'.join(md) + '\n')
-    return '\n'.join(md)
-
-# %% ../nbs/15d_claims.ipynb #f78295ec
-CLAIM_STATEMENTS = {'a': 'the additive-residual form (Eq. 10) beats the multiplicative one (Eq. 9)',
-                    'b': 'the Trust family is at or above SimCLR on the linear probe',
-                    'c': 'its gains concentrate on the erasure corruptions',
-                    'd': 'the conflict K rises with the severity of contradiction corruptions'}
-
-def _caveat(r) -> str:
-    if not isinstance(r.b, str) or not r.b: return "one configuration: each seed's change within its own run"
-    if r.same_machine_n == r.n: return 'every pair on one machine and precision'
-    if r.same_machine_n < 2: return 'too few pairs share a machine to check without the mixed ones'
-    return (f'{r.n - r.same_machine_n} of {r.n} pairs across machines or precisions; the {r.same_machine_n} that share one: '
-            f'{r.same_machine_mean:+.1f} [{r.same_machine_low:+.1f}, {r.same_machine_high:+.1f}]')
-
-def glance_claims(claims: pd.DataFrame) -> str:   # claims.csv as read back
-    "The primary comparisons as one Markdown table: statement, pair, difference, corrected p, verdict, caveat."
-    rows = ['| claim | the paper | tested | ours: difference [95% interval] | Holm p | verdict | caveat |', '|---|---|---|---|---|---|---|']
-    for r in claims[claims.primary.astype(bool)].itertuples():
-        rows.append(f'| ({r.claim}) | {CLAIM_STATEMENTS[r.claim]} | `{pair_text(r.a, r.b, r.sign)}` on {r.dataset} ({r.value}) | {r.text} | '
-                    f'{r.p_adjusted:.3f} | **{r.verdict}** | {_caveat(r)} |')
-    return '\n'.join(rows)
-
-def glance_table1(t1: pd.DataFrame) -> str:   # table1_linear_eval.csv as read back
-    "Table I's linear probe, ours (mean ± sd, n seeds) beside the paper's, for the configurations the paper reports."
-    ours = t1[t1.condition.isna() | (t1.condition == '')]
-    sets = list(dict.fromkeys(ours.dataset))
-    rows = ['| configuration | ' + ' | '.join(f'{d}: ours | {d}: paper' for d in sets) + ' |', '|---' * (1 + 2 * len(sets)) + '|']
-    for m, g in ours.groupby('configuration', sort=False):
-        g = g.set_index('dataset')
-        if g.paper.isna().all() and m not in FLOORS: continue          # the paper's configurations, and the no-network floors
-        cells = [f'{g.loc[d, "mean"]:.1f} ± {g.loc[d, "std"]:.1f} ({g.loc[d, "n"]})' + ' | ' + (f'{g.loc[d, "paper"]:.1f}' if g.loc[d, 'paper'] == g.loc[d, 'paper'] else '–')
-                 if d in g.index else '– | –' for d in sets]
-        rows.append(f'| {m} | ' + ' | '.join(cells) + ' |')
-    return '\n'.join(rows)
-
-def write_glance(folder: str | Path) -> str:   # a folder holding claims.csv and table1_linear_eval.csv (paper_figures)
-    "Write `glance.md` (the primaries, then Table I beside the paper) from the folder's CSVs; returns its text."
-    folder = Path(folder)
-    claims = pd.read_csv(folder / 'claims.csv', keep_default_na=True)
-    text = '**The paper\'s claims, the primary comparisons** (EuroSAT, Holm over the seven):\n\n' + glance_claims(claims)
-    if (folder / 'table1_linear_eval.csv').is_file():
-        text += '\n\n**Table I, linear probe accuracy (%)**, ours beside the paper\'s:\n\n' + glance_table1(pd.read_csv(folder / 'table1_linear_eval.csv'))
-    atomic_write(folder / 'glance.md', text + '\n')
-    return text
-
-# %% ../nbs/15d_claims.ipynb #c1a1b2d4
-def claims_of(results: dict,            # load_results of a results folder
-              records: pd.DataFrame,    # run_records of the runs behind them
-             ) -> pd.DataFrame:         # claim_table's CLAIM_COLUMNS
-    """The claims of loaded results: claim_table with pairs across precisions and machines flagged from the
-    runs' records, and, for runs at the study's preset, its planned seeds (which primaries are pending, which verdicts
-    they can change)."""
-    name = lambda col: {Path(r).name: v for r, v in zip(records.run, records[col])} if len(records) else {}
-    return claim_table(*(results.get(k) for k in ('linear_eval', 'robustness', 'ki')), precisions=name('precision'), machines=name('hardware'),
-                       planned=planned_seeds(records.preset) if len(records) else {})
-
-def published_claims(folder: str | Path,   # a preset's published folder (paper_figures/results/<preset>: results/, pretrain/)
-                    ) -> pd.DataFrame:
-    "claims_of a preset's published results and runs, as `nbs/20_paper_figures` computes them."
-    return claims_of(*_published_inputs(folder))
-
-def _published_inputs(folder: str | Path) -> tuple[dict, pd.DataFrame]:
-    "A preset's published results (load_results) and the records of its published runs."
-    folder = Path(folder)
-    if not (folder / 'results').is_dir():
-        raise FileNotFoundError(
-            f'{folder / "results"}: no such folder; expected a preset\'s published results (paper_figures/results/<preset>)'
-        )
-    runs = sorted(p for p in (folder / 'pretrain').iterdir() if p.is_dir()) if (folder / 'pretrain').is_dir() else []
-    return load_results(folder / 'results'), run_records(runs)
-
-def claims_caption(claims: pd.DataFrame,   # from claims_of
-                   results: dict,          # the loaded results behind them
-                   records: pd.DataFrame,  # run_records of their runs
-                  ) -> str:
-    """The claims table's caption: how each difference is tested and corrected, then what trained the runs
-    behind it (`caption`)."""
-    per_dataset = ', '.join(f'{n} on {d}' for d, n in claims.groupby('dataset', sort=False).size().items())
-    named = {*claims.a, *claims.b, *FLOORS}                            # the claims' configurations and the floors their `learnt` is judged against
-    behind = pd.concat([results[k] for k in ('linear_eval', 'robustness', 'ki') if results.get(k) is not None], ignore_index=True)
-    behind = behind[behind.configuration.isin(named)]                   # a published run no claim uses (a control of Table I) is not behind them
-    return caption(
-        "The paper's claims: each difference a - b in the paper's direction (b - a where it claims a fall) with its 95% interval over seeds (paired t on "
-        "the seeds both have; one-sample t for a change against 0); accuracy in points, K and I changes x1000; "
-        f"the differences ({per_dataset}): the verdicts of the primary comparisons (fixed before the runs) are Holm-corrected over them, "
-        "the others are exploratory, with Benjamini-Hochberg q-values; a difference with a configuration whose linear probe on that dataset "
-        "is not above both no-network floors at 95% (paired over seeds) reads 'not above the floors': it answers nothing.",
-        behind,
-        records,
-        cells='',
-    )
-
-def write_published_claims(folder: str | Path,             # a preset's published folder
-                           out: str | Path | None = None,    # where to write them; default: `folder`
-                          ) -> pd.DataFrame:
-    """Write a preset's claims (claims.csv, claims.md, claims_summary.md) beside its published results, as
-    `nbs/20_paper_figures` writes them to its `claims_dir`; returns them (nothing written when no claim's
-    configurations are published)."""
-    R, records = _published_inputs(folder)
-    claims = claims_of(R, records)
-    if len(claims): write_claims(claims, Path(out or folder), claims_caption(claims, R, records))
-    return claims

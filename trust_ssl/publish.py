@@ -9,7 +9,7 @@ import numpy as np
 import tempfile
 from pathlib import Path
 from typing import Callable
-from .claims import write_published_claims
+from .readout import write_published_claims
 from .core import atomic_write
 from .plan import EVALS, Step
 from .progress import write_progress
@@ -86,7 +86,7 @@ def publish_if_complete(steps: list[Step], published: dict, log=print) -> bool: 
     try: n = len(write_published_claims(pub)); log(f'claims of {pub}: {n} differences in {pub / "claims_summary.md"}')
     except Exception as e:                                                # nor can the claims: say so, go on
         log(f'claims of {pub} not written ({type(e).__name__}: {e}); unit {unit} is published all the same: '
-            f'write them with trust_ssl.claims.write_published_claims({str(pub)!r})')
+            f'write them with trust_ssl.readout.write_published_claims({str(pub)!r})')
     return True
 
 # %% ../nbs/16d_publish.ipynb #700173a7
