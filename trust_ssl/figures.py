@@ -115,7 +115,9 @@ def fig_dynamics(steps: pd.DataFrame):   # ablation_dynamics of the pretraining 
     cols = [c for c in DYNAMICS if c in steps and steps[c].notna().any()]
     fig, axes = plt.subplots(1, len(cols), figsize=(3 * len(cols), 2.8), squeeze=False, layout='constrained')
     for ax, c in zip(axes[0], cols):
-        sns.lineplot(steps.dropna(subset=[c]), x='step', y=c, hue='configuration', errorbar='sd', ax=ax, legend=c == cols[-1])   # sd: seaborn's bootstrap band differs at each redraw
+        sns.lineplot(
+            steps.dropna(subset=[c]), x='step', y=c, hue='configuration', errorbar='sd', ax=ax, legend=c == cols[-1]
+        )  # sd: seaborn's bootstrap band differs at each redraw
         ax.set_title(c); ax.set_ylabel('')                 # the title names the curve: a y label would run into the panel on its left
     sns.move_legend(axes[0, -1], 'upper left', bbox_to_anchor=(1.02, 1))
     return fig

@@ -14,7 +14,19 @@ from .plan import Step
 from .records import load_histories, run_records
 from .runs import parse_run_folder, RunLock
 from .steps import plan_units, step_finished, step_prefix_elsewhere, unit_published
-from .tables import floor_margins, FLOORS, gate_values, ki_values, linear_values, load_results, markdown_table, paper_dataset, paper_numbers, robustness_values, table_rows
+from trust_ssl.tables import (
+    floor_margins,
+    FLOORS,
+    gate_values,
+    ki_values,
+    linear_values,
+    load_results,
+    markdown_table,
+    paper_dataset,
+    paper_numbers,
+    robustness_values,
+    table_rows,
+)
 from .config import PRESETS
 
 
@@ -191,8 +203,11 @@ def write_hardware(out: str | Path, pubs: dict, benches: tuple = ()) -> str:
     "Write `hardware.md` (the table as Markdown) into `out`; returns its text."
     t = hardware_table(pubs, benches)
     dur = lambda h: f'{h:.1f} h' if h >= 1 else f'{60 * h:.0f} min'
-    fmt = lambda r: (f"| {r.preset} | {r.machine} | {r['views/s']:.0f} | {dur(r['one run (h)'])} | "
-                     + (f"{dur(r['the study (h)'])} ({r['runs in the study']} runs)" if r['runs in the study'] else '– (a measured step: `trust_ssl.bench`)') + ' |')
+    fmt = lambda r: (
+        f"| {r.preset} | {r.machine} | {r['views/s']:.0f} | {dur(r['one run (h)'])} | "
+        + (f"{dur(r['the study (h)'])} ({r['runs in the study']} runs)" if r['runs in the study'] else '– (a measured step: `trust_ssl.bench`)')
+        + ' |'
+    )
     text = ('| preset | machine (CPU core or GPU, precision) | views/s | one run | the whole study at this rate |\n|---|---|---|---|---|\n'
             + '\n'.join(fmt(r) for _, r in t.iterrows()))
     atomic_write(Path(out) / 'hardware.md', text + '\n')

@@ -78,8 +78,16 @@ def glance_table1(t1: pd.DataFrame) -> str:   # table1_linear_eval.csv as read b
     for m, g in ours.groupby('configuration', sort=False):
         g = g.set_index('dataset')
         if g.paper.isna().all() and m not in FLOORS: continue          # the paper's configurations, and the no-network floors
-        cells = [f'{g.loc[d, "mean"]:.1f} ± {g.loc[d, "std"]:.1f} ({g.loc[d, "n"]})' + ' | ' + (f'{g.loc[d, "paper"]:.1f}' if g.loc[d, 'paper'] == g.loc[d, 'paper'] else '–')
-                 if d in g.index else '– | –' for d in sets]
+        cells = [
+            (
+                f'{g.loc[d, "mean"]:.1f} ± {g.loc[d, "std"]:.1f} ({g.loc[d, "n"]})'
+                + ' | '
+                + (f'{g.loc[d, "paper"]:.1f}' if g.loc[d, 'paper'] == g.loc[d, 'paper'] else '–')
+                if d in g.index
+                else '– | –'
+            )
+            for d in sets
+        ]
         rows.append(f'| {m} | ' + ' | '.join(cells) + ' |')
     return '\n'.join(rows)
 
