@@ -22,10 +22,11 @@ def eurosat_root():
     return root / 'eurosat_rgb'
 
 @pytest.fixture(scope='session')
-def eurosat_batch(eurosat_root):
-    "10 real EuroSAT images of each class (the first by file name), float (100, 3, 64, 64) in [0, 1]."
-    from trust_ssl.data import SceneDataset, read_rgb
-    ds = SceneDataset(eurosat_root, 'all')
+def eurosat_batch():
+    """10 real EuroSAT images of each class (the first by file name) from the sample bundled with trust_ssl, float
+    (100, 3, 64, 64) in [0, 1]: the same images on every machine, with or without shared/data."""
+    from trust_ssl.data import SceneDataset, bundled_eurosat, read_rgb
+    ds = SceneDataset(bundled_eurosat(), 'all')
     files = [f for c in range(len(ds.classes)) for f in [f for f, l in zip(ds.files, ds.labels) if l == c][:10]]
     return torch.stack([read_rgb(f) for f in files]).float() / 255
 
