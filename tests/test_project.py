@@ -169,3 +169,12 @@ def test_readme_is_rendered_from_index_with_its_includes():
     readme = _readme_module()
     nb = json.loads((ROOT / 'nbs' / 'index.ipynb').read_text(encoding='utf-8'))
     assert readme.render(nb) == (ROOT / 'README.md').read_text(encoding='utf-8'), 'README.md is stale: run python .ci/readme.py'
+
+
+def test_every_console_script_names_a_function():
+    "Each console script in setup.py points at a function the package has (a moved `main` breaks the installed command)."
+    import importlib
+    scripts = re.findall(r"'([\w-]+)=([\w.]+):(\w+)'", (ROOT / 'setup.py').read_text())
+    assert {s for s, _, _ in scripts} >= {'trust-ssl-train', 'trust-ssl-reproduce', 'trust-ssl-pack'}, scripts
+    for name, module, func in scripts:
+        assert callable(getattr(importlib.import_module(module), func, None)), f'{name}: {module}.{func} is not a function'

@@ -14,7 +14,7 @@ import torch.distributed as dist
 __all__ = ['PRECISIONS', 'AMD_CORES', 'INTEL_CORES', 'check_float', 'check_range', 'widen', 'world_info', 'cpu_threads',
            'native_bf16', 'resolve_precision', 'autocast', 'machine_info', 'cpu_text', 'auroc', 'knn_predict',
            'find_shared_data', 'atomic_write', 'remove_stale_temporaries', 'duration_text', 'flat_dict',
-           'declared_parameters', 'check_parameters', 'save_figure']
+           'declared_parameters', 'check_parameters', 'save_figure', 'setup_distributed']
 
 # %% ../nbs/00_core.ipynb #c58b19fd
 def check_float(x,           # the value passed by the caller
@@ -317,3 +317,19 @@ def save_figure(fig,                          # a matplotlib figure
     meta = lambda ext: {'CreationDate': None} if ext == 'pdf' else None
     return [atomic_write(f'{stem}.{ext}', lambda f, ext=ext: fig.savefig(f, format=ext, bbox_inches='tight', dpi=dpi, metadata=meta(ext)))
             for ext in exts]
+
+# %% ../nbs/00_core.ipynb #e9d4347a
+def setup_distributed() -> tuple[int, int, torch.device]:
+    """Join the torchrun process group if launched by torchrun; this process's rank, the world size and its
+    device."""
+    world = int(os.environ.get('WORLD_SIZE', '1'))
+    cuda = torch.cuda.is_available()
+    if world > 1 and not dist.is_initialized():
+        dist.init_process_group('nccl' if cuda else 'gloo')
+    rank, world = world_info()
+    local = int(os.environ.get('LOCAL_RANK', '0'))
+    local_world = int(os.environ.get('LOCAL_WORLD_SIZE', str(world)))
+    if cuda:
+        torch.cuda.set_device(local); return rank, world, torch.device('cuda', local)   #| gpu path, untested here
+    torch.set_num_threads(cpu_threads(local_world))
+    return rank, world, torch.device('cpu')

@@ -5,7 +5,6 @@
 # %% ../nbs/07m_launch.ipynb #7e23d4f3
 from __future__ import annotations
 import json
-import argparse
 import dataclasses
 import os
 import pandas as pd
@@ -13,13 +12,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from .config import DEFAULT_PRESET, load_config_file, parse_overrides, PRESETS, resolve_config, TrainConfig
+from .config import load_config_file, resolve_config, TrainConfig
 from .prefix import rebuild_prefix
-from .runs import load_checkpoint, read_history, repair_history, run_folder, RunLock, RunLocked
+from .runs import load_checkpoint, read_history, run_folder, RunLock, RunLocked
 from .train import train
 
 # %% auto #0
-__all__ = ['NOTEBOOK_FIELDS', 'pretrain_config', 'torchrun_command', 'pretrain', 'run_summary', 'step_lines', 'main', 'demo_run']
+__all__ = ['NOTEBOOK_FIELDS', 'pretrain_config', 'torchrun_command', 'pretrain', 'run_summary', 'step_lines', 'demo_run']
 
 # %% ../nbs/07m_launch.ipynb #1034e7a9
 NOTEBOOK_FIELDS = ('method', 'seed', 'data', 'out_dir', 'preset')   # parameters of 10_pretrain, never `overrides`
@@ -89,51 +88,6 @@ def run_summary(cfg: TrainConfig,   # the run as it was asked for
 def step_lines(run_dir: str | Path) -> pd.DataFrame:
     "The step lines of a run's history (loss, K, I, w, aux, ... per logged step)."
     return pd.DataFrame(read_history(Path(run_dir) / 'history.jsonl', 'step'))
-
-# %% ../nbs/07m_launch.ipynb #78794d66
-def _field_help() -> str:
-    "Every TrainConfig field with its meaning and default, for --help."
-    from fastcore.docments import docments
-    doc = docments(TrainConfig)
-    return '\n'.join(f'  {f.name:<17} {doc.get(f.name) or ""} (default: {f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default!r})'
-                     for f in dataclasses.fields(TrainConfig) if f.name != 'preset')
-
-def main(argv: list[str] | None = None):
-    """Command line entry point: pretrain from a preset, a configuration file and key=value overrides,
-    resolved by `resolve_config`."""
-    ap = argparse.ArgumentParser(prog='python -m trust_ssl.train', description='Pretrain one of the trust_ssl methods.',
-                                 formatter_class=argparse.RawDescriptionHelpFormatter,
-                                 epilog='fields (key=value; values are JSON where they parse):\n' + _field_help())
-    ap.add_argument('--preset', default='', help=f"one of {tuple(PRESETS)}; default: the config file's, else {DEFAULT_PRESET}")
-    ap.add_argument('--config', help='a JSON or YAML file of fields (a config.json of an earlier run too), applied after the preset')
-    ap.add_argument('--no-resume', action='store_true', help='start afresh even if out_dir holds a checkpoint')
-    ap.add_argument('--repair', metavar='RUN_DIR', help="drop the lines of RUN_DIR's history.jsonl that are not records (a torn write), and stop")
-    ap.add_argument('overrides', nargs='*', help='key=value fields of TrainConfig, applied last')
-    a = ap.parse_intermixed_args(argv)               # options anywhere among the key=value fields
-    if a.repair:
-        try: dropped = repair_history(a.repair)
-        except FileNotFoundError as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
-        print(
-            f"{a.repair}: {'dropped history line(s) ' + ', '.join(map(str, dropped)) if dropped else 'every history line is a record: nothing to repair'}"
-        )
-        return
-    try:
-        fields = parse_overrides(a.overrides)
-        if 'preset' in fields: raise ValueError(f"preset={fields['preset']} is not a field to override: name the preset with --preset")
-        preset = a.preset or (_file_preset(a.config) if a.config else '') or DEFAULT_PRESET
-        cfg = resolve_config(preset, a.config, **fields)
-    except (ValueError, TypeError) as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
-    try: train(cfg, resume=not a.no_resume)
-    except (ValueError, TypeError, OSError, RunLocked) as e:            # what a user's input or folder causes: one line (TRUST_SSL_DEBUG=1: the traceback)
-        if os.environ.get('TRUST_SSL_DEBUG'): raise
-        ap.exit(2, f'{ap.prog}: error: {e}\n')
-
-def _file_preset(path: str) -> str:
-    """The preset a run's config.json was resolved from ('' for a file that names none); the file's other
-    errors are resolve_config's to report."""
-    import yaml
-    try: return str(yaml.safe_load(Path(path).read_text()).get('preset') or '')     # YAML reads JSON too
-    except (OSError, ValueError, AttributeError, yaml.YAMLError): return ''
 
 # %% ../nbs/07m_launch.ipynb #54ebe10d
 def demo_run(folder: str | Path, method: str = 'trust_ssl', steps: int = 8,

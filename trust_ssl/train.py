@@ -5,7 +5,9 @@
 # %% ../nbs/07f_train.ipynb #3dcd753a
 from __future__ import annotations
 import json
+import argparse
 import contextlib
+import dataclasses
 import itertools
 import math
 import os
@@ -19,8 +21,8 @@ from pathlib import Path
 from typing import NamedTuple
 from dataclasses import asdict
 from .augment import AugmentConfig, two_views
-from .config import CONFIG_FORMAT, config_record, legacy_config, TrainConfig
-from .core import atomic_write, autocast, cpu_text, cpu_threads, duration_text, machine_info, remove_stale_temporaries, resolve_precision, world_info
+from .config import CONFIG_FORMAT, config_record, DEFAULT_PRESET, legacy_config, parse_overrides, PRESETS, resolve_config, TrainConfig
+from .core import atomic_write, autocast, cpu_text, duration_text, machine_info, remove_stale_temporaries, resolve_precision, setup_distributed
 from .models import build_method, METHODS, methods_with, StepSchedule
 from .monitor import Monitor
 from .optim import LARS, make_schedules, param_groups, ramp_start, resolve_step
@@ -36,6 +38,7 @@ from trust_ssl.runs import (
     LOCK_FILE,
     PREFIX_REFUSED,
     read_history,
+    repair_history,
     RUN_FILES,
     RunLock,
     RunLocked,
@@ -45,9 +48,9 @@ from trust_ssl.runs import (
 )
 
 # %% auto #0
-__all__ = ['ETA_AFTER', 'NonFiniteLoss', 'train_step', 'check_branch', 'setup_distributed', 'Progress', 'Loop', 'save_training',
-           'train_one_epoch', 'monitor_step', 'resume_point', 'build_training', 'run_data', 'record_start', 'train',
-           'make_views', 'step_views']
+__all__ = ['ETA_AFTER', 'NonFiniteLoss', 'train_step', 'check_branch', 'Progress', 'Loop', 'save_training', 'train_one_epoch',
+           'monitor_step', 'resume_point', 'build_training', 'run_data', 'record_start', 'train', 'make_views',
+           'step_views', 'main']
 
 # %% ../nbs/07f_train.ipynb #09c016ed
 class NonFiniteLoss(FloatingPointError):
@@ -104,22 +107,6 @@ def check_branch(state: dict,        # the parent's snapshot, from load_checkpoi
                                      'were not the ones this branch would have computed')
     if step >= total: raise ValueError(f'{path} holds step {step}: the branch of {total} steps would have nothing left to train')
     return changed
-
-# %% ../nbs/07f_train.ipynb #e9d4347a
-def setup_distributed() -> tuple[int, int, torch.device]:
-    """Join the torchrun process group if launched by torchrun; this process's rank, the world size and its
-    device."""
-    world = int(os.environ.get('WORLD_SIZE', '1'))
-    cuda = torch.cuda.is_available()
-    if world > 1 and not dist.is_initialized():
-        dist.init_process_group('nccl' if cuda else 'gloo')
-    rank, world = world_info()
-    local = int(os.environ.get('LOCAL_RANK', '0'))
-    local_world = int(os.environ.get('LOCAL_WORLD_SIZE', str(world)))
-    if cuda:
-        torch.cuda.set_device(local); return rank, world, torch.device('cuda', local)   #| gpu path, untested here
-    torch.set_num_threads(cpu_threads(local_world))
-    return rank, world, torch.device('cpu')
 
 # %% ../nbs/07f_train.ipynb #034b25b9
 def _progress_bar(total: int, start: int, desc: str):
@@ -416,6 +403,50 @@ def step_views(imgs, aug: AugmentConfig, gen: torch.Generator, cfg: TrainConfig,
     gen.manual_seed(cfg.seed * 1_000_003 + rank * 7_919 + step)
     return make_views(imgs, aug, gen, cfg.channels_last)
 
-# %% ../nbs/07f_train.ipynb #92be1ddf
-if __name__ == '__main__' and '__file__' in globals():   # `python -m trust_ssl.train`, not in a notebook: the command line is trust_ssl.launch's
-    from trust_ssl.launch import main; main()
+# %% ../nbs/07f_train.ipynb #78794d66
+def _field_help() -> str:
+    "Every TrainConfig field with its meaning and default, for --help."
+    from fastcore.docments import docments
+    doc = docments(TrainConfig)
+    return '\n'.join(f'  {f.name:<17} {doc.get(f.name) or ""} (default: {f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default!r})'
+                     for f in dataclasses.fields(TrainConfig) if f.name != 'preset')
+
+def main(argv: list[str] | None = None):
+    """Command line entry point: pretrain from a preset, a configuration file and key=value overrides,
+    resolved by `resolve_config`."""
+    ap = argparse.ArgumentParser(prog='python -m trust_ssl.train', description='Pretrain one of the trust_ssl methods.',
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog='fields (key=value; values are JSON where they parse):\n' + _field_help())
+    ap.add_argument('--preset', default='', help=f"one of {tuple(PRESETS)}; default: the config file's, else {DEFAULT_PRESET}")
+    ap.add_argument('--config', help='a JSON or YAML file of fields (a config.json of an earlier run too), applied after the preset')
+    ap.add_argument('--no-resume', action='store_true', help='start afresh even if out_dir holds a checkpoint')
+    ap.add_argument('--repair', metavar='RUN_DIR', help="drop the lines of RUN_DIR's history.jsonl that are not records (a torn write), and stop")
+    ap.add_argument('overrides', nargs='*', help='key=value fields of TrainConfig, applied last')
+    a = ap.parse_intermixed_args(argv)               # options anywhere among the key=value fields
+    if a.repair:
+        try: dropped = repair_history(a.repair)
+        except FileNotFoundError as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
+        print(
+            f"{a.repair}: {'dropped history line(s) ' + ', '.join(map(str, dropped)) if dropped else 'every history line is a record: nothing to repair'}"
+        )
+        return
+    try:
+        fields = parse_overrides(a.overrides)
+        if 'preset' in fields: raise ValueError(f"preset={fields['preset']} is not a field to override: name the preset with --preset")
+        preset = a.preset or (_file_preset(a.config) if a.config else '') or DEFAULT_PRESET
+        cfg = resolve_config(preset, a.config, **fields)
+    except (ValueError, TypeError) as e: ap.exit(2, f'{ap.prog}: error: {e}\n')
+    try: train(cfg, resume=not a.no_resume)
+    except (ValueError, TypeError, OSError, RunLocked) as e:            # what a user's input or folder causes: one line (TRUST_SSL_DEBUG=1: the traceback)
+        if os.environ.get('TRUST_SSL_DEBUG'): raise
+        ap.exit(2, f'{ap.prog}: error: {e}\n')
+
+def _file_preset(path: str) -> str:
+    """The preset a run's config.json was resolved from ('' for a file that names none); the file's other
+    errors are resolve_config's to report."""
+    import yaml
+    try: return str(yaml.safe_load(Path(path).read_text()).get('preset') or '')     # YAML reads JSON too
+    except (OSError, ValueError, AttributeError, yaml.YAMLError): return ''
+
+if __name__ == '__main__' and '__file__' in globals(): main()   # run as `python -m trust_ssl.train`, not in a notebook
+
