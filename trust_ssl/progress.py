@@ -14,19 +14,8 @@ from .plan import Step
 from .records import load_histories, run_records
 from .runs import parse_run_folder, RunLock
 from .steps import plan_units, step_finished, step_prefix_elsewhere, unit_published
-from trust_ssl.tables import (
-    floor_margins,
-    FLOORS,
-    gate_values,
-    ki_values,
-    linear_values,
-    load_results,
-    markdown_table,
-    paper_dataset,
-    paper_numbers,
-    robustness_values,
-    table_rows,
-)
+from .tables import (floor_margins, FLOORS, gate_values, ki_values, linear_values, load_results, markdown_table, paper_dataset,
+                              paper_numbers, robustness_values, table_rows)
 from .config import PRESETS
 
 
@@ -205,7 +194,7 @@ def write_hardware(out: str | Path, pubs: dict, benches: tuple = ()) -> str:
     dur = lambda h: f'{h:.1f} h' if h >= 1 else f'{60 * h:.0f} min'
     fmt = lambda r: (
         f"| {r.preset} | {r.machine} | {r['views/s']:.0f} | {dur(r['one run (h)'])} | "
-        + (f"{dur(r['the study (h)'])} ({r['runs in the study']} runs)" if r['runs in the study'] else '– (a measured step: `trust_ssl.bench`)')
+        + (f"{dur(r['the study (h)'])} ({r['runs in the study']} run{'s' * (r['runs in the study'] > 1)})" if r['runs in the study'] else '– (a measured step: `trust_ssl.bench`)')
         + ' |'
     )
     text = ('| preset | machine (CPU core or GPU, precision) | views/s | one run | the whole study at this rate |\n|---|---|---|---|---|\n'

@@ -10,7 +10,7 @@ from .claims import claim_table, pair_text, verdict_text, write_claims
 from .core import atomic_write
 from .records import caption, run_records
 from .study import planned_seeds
-from .tables import FLOORS, linear_values, load_results, robustness_values, table_rows
+from .tables import ABLATION, FLOORS, linear_values, load_results, robustness_values, table_rows
 
 # %% auto #0
 __all__ = ['PILOT_COLUMNS', 'CLAIM_STATEMENTS', 'pilot_table', 'write_pilot', 'glance_claims', 'glance_table1', 'write_glance',
@@ -77,7 +77,7 @@ def glance_table1(t1: pd.DataFrame) -> str:   # table1_linear_eval.csv as read b
     rows = ['| configuration | ' + ' | '.join(f'{d}: ours | {d}: paper' for d in sets) + ' |', '|---' * (1 + 2 * len(sets)) + '|']
     for m, g in ours.groupby('configuration', sort=False):
         g = g.set_index('dataset')
-        if g.paper.isna().all() and m not in FLOORS: continue          # the paper's configurations, and the no-network floors
+        if g.paper.isna().all() and m not in (*FLOORS, *ABLATION): continue   # the paper's configurations, its ablation's and the floors
         cells = [
             (
                 f'{g.loc[d, "mean"]:.1f} ± {g.loc[d, "std"]:.1f} ({g.loc[d, "n"]})'

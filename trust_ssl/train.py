@@ -28,24 +28,8 @@ from .monitor import Monitor
 from .optim import LARS, make_schedules, param_groups, ramp_start, resolve_step
 from .packed import PackedImages
 from .packs import check_same_data, data_fingerprint, training_data
-from trust_ssl.runs import (
-    append_history,
-    BRANCH_MAY_CHANGE,
-    branch_snapshot,
-    check_resumable,
-    inherit_history,
-    load_checkpoint,
-    LOCK_FILE,
-    PREFIX_REFUSED,
-    read_history,
-    repair_history,
-    RUN_FILES,
-    RunLock,
-    RunLocked,
-    save_checkpoint,
-    snapshot_name,
-    trim_history,
-)
+from .runs import (append_history, BRANCH_MAY_CHANGE, branch_snapshot, check_resumable, inherit_history, load_checkpoint, LOCK_FILE,
+                            PREFIX_REFUSED, read_history, repair_history, RUN_FILES, RunLock, RunLocked, save_checkpoint, snapshot_name, trim_history)
 
 # %% auto #0
 __all__ = ['ETA_AFTER', 'NonFiniteLoss', 'train_step', 'check_branch', 'Progress', 'Loop', 'save_training', 'train_one_epoch',
