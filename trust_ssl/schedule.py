@@ -14,7 +14,8 @@ from .records import load_history
 from .results import read_results
 
 # %% auto #0
-__all__ = ['WAKE_RULE', 'SERIES', 'gate_woken', 'epoch_series', 'probe_accuracy', 'fig_schedule_length', 'write_schedule_length']
+__all__ = ['WAKE_RULE', 'SERIES', 'gate_woken', 'total_steps', 'epoch_series', 'probe_accuracy', 'fig_schedule_length',
+           'write_schedule_length']
 
 # %% ../nbs/15g_schedule.ipynb #f820c707
 WAKE_RULE = (   # (criterion, evaluation, the row it reads, column, threshold, direction): fixed before the long runs
@@ -23,9 +24,14 @@ WAKE_RULE = (   # (criterion, evaluation, the row it reads, column, threshold, d
     ('clean K', 'ki', {'corruption': 'clean', 'factor': 'mean'}, 'K', 0.5, 'at most'),
 )
 
+def _finished(df: pd.DataFrame) -> pd.Series:
+    "Rows not marked as measured on an unfinished run (`save_results` adds `unfinished` only to those)."
+    return ~df['unfinished'].astype(str).eq('True') if 'unfinished' in df else pd.Series(True, index=df.index)
+
 def gate_woken(results: dict,             # read_results of a results folder
                run: str,                  # the run's name in the results (its folder: 'trust_ssl-seed0')
                dataset: str = 'eurosat',  # where the gate and K-I were measured
+               step: int | None = None,   # the run's last step: rows measured at another step are refused; None: not checked
               ) -> pd.DataFrame:          # one row per criterion: value, threshold, direction, met
     """The decision rule (`WAKE_RULE`) applied to one run's gate and K-I results: each criterion's measured value
     and whether it is met; the gate has woken if any row is met."""
@@ -38,6 +44,9 @@ def gate_woken(results: dict,             # read_results of a results folder
             have = sorted(df.run.unique()) if len(df) else []
             raise ValueError(f'gate_woken: expected one {ev} row of run {run!r} on {dataset} ({where}), found {len(sel)}; '
                              f'the {ev} results hold runs {have[:6]}')
+        if not _finished(sel).all(): raise ValueError(f'gate_woken: the {ev} results of {run!r} were measured on an unfinished run')
+        if step is not None and int(sel.step.iloc[0]) != step:
+            raise ValueError(f'gate_woken: the {ev} results of {run!r} were measured at step {int(sel.step.iloc[0]):,}, not at its last step {step:,}')
         v = float(sel[col].iloc[0])
         rows.append(dict(criterion=name, value=v, threshold=thr, direction=how, met=v >= thr if how == 'at least' else v <= thr))
     return pd.DataFrame(rows)
@@ -48,69 +57,82 @@ SERIES = {   # metric -> (what the panel shows, the rule's threshold drawn on it
     'K': ('K (training pairs)', 0.5), 'I': ('I (training pairs)', None), 'knn_top1': ('monitor kNN top-1 (validation)', None),
 }
 
+def total_steps(cfg: dict) -> int | None:   # a run's config.json, as read
+    "A run's total steps from its config: resolved.total_steps, else epochs x resolved.steps_per_epoch, else None."
+    res = cfg.get('resolved', {})
+    if res.get('total_steps'): return int(res['total_steps'])
+    return int(cfg['epochs'] * res['steps_per_epoch']) if res.get('steps_per_epoch') and not cfg.get('max_steps') else None
+
 def epoch_series(runs: list,   # (label, run folder) pairs: ('50 epochs', a folder with config.json and history.jsonl)
-                ) -> pd.DataFrame:   # label, configuration, epochs, epoch, fraction, metric, value, last_step, total_steps
+                ) -> pd.DataFrame:   # label, configuration, epochs, epoch, fraction, metric, value, last_step, total_steps, ramp
     """Each run's per-epoch gate statistics and monitor kNN (`SERIES`) on the fraction of its training done, with
-    how far the run has got."""
+    how far the run has got (its last step; its total, None where unknown) and its selective ramp."""
     parts = []
     for label, d in runs:
         h = load_history(d); cfg = json.loads((Path(d) / 'config.json').read_text())
-        epochs, total = cfg['epochs'], cfg.get('resolved', {}).get('total_steps')
-        ep = h[h.kind == 'epoch'].drop_duplicates('epoch', keep='last').assign(done=lambda x: x.epoch + 1)   # 0-based: done after it
-        mo = h[h.kind == 'monitor'].drop_duplicates('epoch', keep='last').assign(done=lambda x: x.epoch)     # written after epoch `epoch`
+        epochs, total, ramp = cfg['epochs'], total_steps(cfg), tuple(cfg['lsel_ramp']) if cfg.get('lsel_ramp') else None
+        once = lambda kind: h[h.kind == kind].drop_duplicates('epoch', keep='last').sort_values('epoch')
+        ep, mo = once('epoch').assign(done=lambda x: x.epoch + 1), once('monitor').assign(done=lambda x: x.epoch)   # epoch lines 0-based; monitor after `epoch`
         for part in (ep, mo):
             cols = [c for c in SERIES if c in part and part[c].notna().any()]
             if not cols: continue
             long = part.melt(id_vars=['configuration', 'done'], value_vars=cols, var_name='metric').dropna(subset=['value'])
-            parts.append(long.assign(label=label, epochs=epochs, fraction=long.done / epochs, last_step=int(h.step.max()), total_steps=total))
+            parts.append(long.assign(label=label, epochs=epochs, fraction=long.done / epochs, last_step=int(h.step.max()), total_steps=total,
+                                     ramp=[ramp] * len(long)))
     out = pd.concat(parts, ignore_index=True).rename(columns={'done': 'epoch'})
-    return out[['label', 'configuration', 'epochs', 'epoch', 'fraction', 'metric', 'value', 'last_step', 'total_steps']]
+    return out[['label', 'configuration', 'epochs', 'epoch', 'fraction', 'metric', 'value', 'last_step', 'total_steps', 'ramp']]
 
 # %% ../nbs/15g_schedule.ipynb #dddda193
 def probe_accuracy(results: dict,              # read_results of a results folder
                    runs: list,                 # the runs' names in the results ('trust_ssl-seed0')
                    label: str,                 # the length they were trained at ('200 epochs')
                    dataset: str = 'eurosat',
-                  ) -> pd.DataFrame:           # label, configuration, run, accuracy (%): the runs the results hold
-    "Linear-probe test accuracy (%) of the given runs on one dataset, labelled with their length."
+                  ) -> pd.DataFrame:           # label, configuration, run, accuracy (%): the finished runs the results hold
+    "Linear-probe test accuracy (%) of the given runs on one dataset, labelled with their length; unfinished runs' left out."
     lin = results.get('linear_eval', pd.DataFrame(columns=['run', 'dataset', 'configuration', 'test_acc']))
-    lin = lin[lin.run.isin(runs) & (lin.dataset == dataset)]
+    lin = lin[lin.run.isin(runs) & (lin.dataset == dataset) & _finished(lin)]
     return pd.DataFrame(dict(label=label, configuration=lin.configuration, run=lin.run, accuracy=100 * lin.test_acc.astype(float)))
+
+def _length(r) -> str:
+    if r.total_steps == r.total_steps and r.total_steps is not None and r.last_step >= r.total_steps: return r.label.strip()
+    of = f'{int(r.total_steps):,}' if r.total_steps == r.total_steps and r.total_steps is not None else '?'
+    return f'{r.label.strip()} (step {r.last_step:,} of {of})'
 
 def fig_schedule_length(series: pd.DataFrame,             # epoch_series of the runs
                         acc: pd.DataFrame | None = None,  # probe_accuracy rows of the same runs, or None
-                        ramp: tuple = (0.5, 0.75),        # the selective ramp as fractions of training (lsel_ramp)
                        ):
     """The gate's per-epoch statistics and the monitor's kNN at each schedule length on the fraction of training,
     and the linear probe at each length."""
-    # a run not at its last step says how far it has got; colour is the configuration, the line style the length, in every panel
-    s = series.assign(length=lambda d: d.label.str.strip() + d.apply(
-        lambda r: '' if r.last_step >= (r.total_steps or 0) else f' (step {r.last_step:,} of {r.total_steps:,})', axis=1))
-    style = dict(hue='configuration', hue_order=list(dict.fromkeys(s.configuration)), style='length', style_order=list(dict.fromkeys(s.length)))
+    s = series.assign(length=series.apply(_length, axis=1))     # a run not at its last step says how far it has got
+    hues = list(dict.fromkeys([*s.configuration, *(acc.configuration if acc is not None else [])]))
+    style = dict(hue='configuration', hue_order=hues, style='length', style_order=list(dict.fromkeys(s.length)))
+    ramp = next((r for r in s.ramp if r), None)
     metrics = [m for m in SERIES if m in set(s.metric)]
     n = len(metrics) + (acc is not None and len(acc) > 0)
     fig, axes = plt.subplots(1, n, figsize=(3.1 * n, 3.2), squeeze=False, layout='constrained'); axes = axes[0]
     for ax, m in zip(axes, metrics):
         sns.lineplot(s[s.metric == m], x='fraction', y='value', **style, ax=ax, legend=m == metrics[0])
-        ax.axvspan(*ramp, color='0.9', zorder=0)
+        if ramp: ax.axvspan(*ramp, color='0.9', zorder=0)
         if SERIES[m][1] is not None: ax.axhline(SERIES[m][1], ls='--', lw=0.8, color='0.4')
         ax.set_title(SERIES[m][0], fontsize=9); ax.set_xlabel('fraction of training'); ax.set_ylabel('')
     if n > len(metrics):
-        sns.barplot(acc, x='configuration', y='accuracy', hue='label', ax=axes[-1])
+        sns.barplot(acc, x='label', y='accuracy', hue='configuration', hue_order=hues, ax=axes[-1], legend=False)
         axes[-1].set_title('linear probe, EuroSAT test (%)', fontsize=9); axes[-1].set_ylabel(''); axes[-1].set_xlabel('')
-        axes[-1].legend(title=None, fontsize=7)
         axes[-1].set_ylim(acc.accuracy.min() - 5, min(100, acc.accuracy.max() + 3))
     h, l = axes[0].get_legend_handles_labels(); axes[0].get_legend().remove()
     fig.legend(h, l, loc='outside lower center', ncol=len(l), fontsize=8, frameon=False)
     return fig
 
 # %% ../nbs/15g_schedule.ipynb #6b1cfcf2
-def _decision(results: dict, run: str, series: pd.DataFrame) -> str:
+def _decision(results: dict, run: str, series: pd.DataFrame, where: Path) -> str:
     t = series[series.configuration == run.rsplit('-seed', 1)[0]]
-    if not len(t) or t.last_step.max() < (t.total_steps.max() or 0):
-        return f'Not decided: {run} has not reached its last step ({int(t.last_step.max()) if len(t) else 0:,} of the run).'
-    try: w = gate_woken(results, run)
-    except ValueError as e: return f'Not decided: its gate and K-I results are not all published ({e}).'
+    if not len(t): return f'Not decided: no history of {run} in {where}.'
+    last, total = int(t.last_step.max()), t.total_steps.iloc[0]
+    if total is None or total != total:
+        return f'Not decided: the total steps of {run} are unknown (its config.json has neither resolved.total_steps nor steps_per_epoch).'
+    if last < total: return f'Not decided: {run} is at step {last:,} of {int(total):,}.'
+    try: w = gate_woken(results, run, step=int(total))
+    except ValueError as e: return f'Not decided: its gate and K-I results at its last step are not all published ({e}).'
     rows = '\n'.join(f'| {r.criterion} | {r.value:.3f} | {r.direction} {r.threshold} | {"yes" if r.met else "no"} |' for r in w.itertuples())
     verdict = ('**The gate has woken** (at least one criterion met).' if w.met.any() else
                '**The gate has not woken**: at the paper\'s schedule length it stays inert (one seed).')
@@ -121,6 +143,7 @@ def write_schedule_length(long_folder: str | Path,                 # the pilot's
                           configurations: tuple = ('trust_ssl', 'simclr_families'),
                           seed: int = 0,
                           long_pretrain: str | Path | None = None,  # where the long runs are while they train; None: long_folder/pretrain
+                          decide: str = 'trust_ssl',               # the configuration whose run the rule decides on
                          ) -> str:                                  # decision.md's text
     "The pilot's series, figure and decision, written into `long_folder`."
     long_folder, short_folder = Path(long_folder), Path(short_folder)
@@ -138,6 +161,6 @@ def write_schedule_length(long_folder: str | Path,                 # the pilot's
     acc = pd.concat(accs, ignore_index=True)
     atomic_write(long_folder / 'schedule_length.csv', series.to_csv(index=False))
     fig = fig_schedule_length(series, acc if len(acc) else None); save_figure(fig, long_folder / 'schedule_length'); plt.close(fig)
-    text = f'# Has the gate woken at 200 epochs?\n\n{_decision(res, f"{configurations[0]}-seed{seed}", series[series.label == "200 epochs"])}\n'
+    text = f'# Has the gate woken at 200 epochs?\n\n{_decision(res, f"{decide}-seed{seed}", series[series.label == "200 epochs"], lp)}\n'
     atomic_write(long_folder / 'decision.md', text)
     return text
