@@ -21,7 +21,7 @@ from .config import PRESETS
 
 # %% auto #0
 __all__ = ['PROGRESS_COLUMNS', 'UNIT_STATES', 'PAPER_IMAGES', 'progress_table', 'write_progress', 'unit_status', 'status_table',
-           'hardware_table', 'study_folders', 'write_hardware']
+           'hardware_table', 'study_folders', 'write_hardware', 'gpu_benches', 'refresh_hardware']
 
 # %% ../nbs/16c_progress.ipynb #468f049c
 PROGRESS_COLUMNS = ('machine', 'epochs', 'views/s', 'train h', 'CPU-h', 'CPU-h counted')   # then the results' columns (`progress_table`)
@@ -201,3 +201,16 @@ def write_hardware(out: str | Path, pubs: dict, benches: tuple = ()) -> str:
             + '\n'.join(fmt(r) for _, r in t.iterrows()))
     atomic_write(Path(out) / 'hardware.md', text + '\n')
     return text
+
+# %% ../nbs/16c_progress.ipynb #ba27287b
+def gpu_benches(paper_figures: str | Path) -> tuple:   # a paper_figures folder
+    "The GPU benchmarks under `paper_figures/results/gpu` (`*_bench.json` whose machine has an accelerator), by name."
+    fs = sorted((Path(paper_figures) / 'results' / 'gpu').glob('*_bench.json'))
+    return tuple(f for f in fs if json.loads(f.read_text()).get('machine', {}).get('accelerator'))
+
+def refresh_hardware(paper_figures: str | Path) -> str | None:   # a paper_figures folder
+    """Rewrite `hardware.md` in `paper_figures` from its published studies (`study_folders`) and GPU benchmarks
+    (`gpu_benches`); returns its text, or None where the folder keeps no hardware.md (nothing written)."""
+    pf = Path(paper_figures)
+    if not (pf / 'hardware.md').is_file(): return None
+    return write_hardware(pf, study_folders(pf), gpu_benches(pf))

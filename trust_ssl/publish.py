@@ -12,7 +12,7 @@ from typing import Callable
 from .readout import write_published_claims
 from .core import atomic_write
 from .plan import EVALS, Step
-from .progress import write_progress
+from .progress import refresh_hardware, write_progress
 from .results import index_results, measure_numbers, MEASURES, read_index, read_results_file
 from trust_ssl.steps import (
     error_line,
@@ -54,8 +54,9 @@ def _portable_file(f: Path) -> bytes:
 
 def publish_if_complete(steps: list[Step], published: dict, log=print) -> bool:    # whether it published the unit now
     """Once every step of a unit is finished, copy its small files to the publish folder (atomically each),
-    then its marker; then the folder's progress table (`write_progress`) and, where it keeps them (a `claims.csv`
-    there: a preset's `claims_dir`), its claims (`write_published_claims`)."""
+    then its marker; then the folder's progress table (`write_progress`), the hardware table of the paper_figures
+    folder it is in (`refresh_hardware`, for a `paper_figures/results/<preset>` folder), and, where it keeps them (a
+    `claims.csv` there: a preset's `claims_dir`), its claims (`write_published_claims`)."""
     unit, steps = steps[0].unit, [s for s in steps if not s.rebuilds]     # a trunk's prefix made again publishes nothing
     if published.get(unit) or not all(step_finished(s) for s in steps): return False
     pub, published_files = steps[0].publish, []
@@ -82,6 +83,12 @@ def publish_if_complete(steps: list[Step], published: dict, log=print) -> bool: 
     except Exception as e:                                                # a table made from the units cannot unmake one: say so, go on
         log(f'progress table of {pub} not written ({type(e).__name__}: {e}); unit {unit} is published all the same: '
             f'write it with trust_ssl.progress.write_progress({str(pub)!r})')
+    pf = pub.parent.parent                                               # paper_figures, for a folder paper_figures/results/<preset>
+    try:
+        if pub.parent.name == 'results' and refresh_hardware(pf) is not None: log(f'hardware table: {pf / "hardware.md"}')
+    except Exception as e:                                                # nor can the hardware table
+        log(f'hardware table {pf / "hardware.md"} not written ({type(e).__name__}: {e}); unit {unit} is published all the same: '
+            f'write it with trust_ssl.progress.refresh_hardware({str(pf)!r})')
     if not (pub / 'claims.csv').is_file(): return True                   # a folder that keeps no claims (a pilot's): none started here
     try: n = len(write_published_claims(pub)); log(f'claims of {pub}: {n} differences in {pub / "claims_summary.md"}')
     except Exception as e:                                                # nor can the claims: say so, go on
