@@ -192,11 +192,9 @@ def write_hardware(out: str | Path, pubs: dict, benches: tuple = ()) -> str:
     "Write `hardware.md` (the table as Markdown) into `out`; returns its text."
     t = hardware_table(pubs, benches)
     dur = lambda h: f'{h:.1f} h' if h >= 1 else f'{60 * h:.0f} min'
-    fmt = lambda r: (
-        f"| {r.preset} | {r.machine} | {r['views/s']:.0f} | {dur(r['one run (h)'])} | "
-        + (f"{dur(r['the study (h)'])} ({r['runs in the study']} run{'s' * (r['runs in the study'] > 1)})" if r['runs in the study'] else '– (a measured step: `trust_ssl.bench`)')
-        + ' |'
-    )
+    study = lambda r: (f"{dur(r['the study (h)'])} ({r['runs in the study']} run{'s' * (r['runs in the study'] > 1)})" if r['runs in the study']
+                       else '– (a measured step: `trust_ssl.bench`)')
+    fmt = lambda r: f"| {r.preset} | {r.machine} | {r['views/s']:.0f} | {dur(r['one run (h)'])} | {study(r)} |"
     text = ('| preset | machine (CPU core or GPU, precision) | views/s | one run | the whole study at this rate |\n|---|---|---|---|---|\n'
             + '\n'.join(fmt(r) for _, r in t.iterrows()))
     atomic_write(Path(out) / 'hardware.md', text + '\n')
