@@ -12,6 +12,7 @@ from typing import Callable
 from .readout import write_published_claims
 from .core import atomic_write
 from .plan import EVALS, Step
+from .config import PRESETS
 from .progress import refresh_hardware, write_progress
 from .results import index_results, measure_numbers, MEASURES, read_index, read_results_file
 from trust_ssl.steps import (
@@ -85,7 +86,8 @@ def publish_if_complete(steps: list[Step], published: dict, log=print) -> bool: 
             f'write it with trust_ssl.progress.write_progress({str(pub)!r})')
     pf = pub.parent.parent                                               # paper_figures, for a folder paper_figures/results/<preset>
     try:
-        if pub.parent.name == 'results' and refresh_hardware(pf) is not None: log(f'hardware table: {pf / "hardware.md"}')
+        if (pf.name, pub.parent.name) == ('paper_figures', 'results') and pub.name in PRESETS and refresh_hardware(pf) is not None:
+            log(f'hardware table: {pf / "hardware.md"} (README.md includes it: render it again with python .ci/readme.py)')
     except Exception as e:                                                # nor can the hardware table
         log(f'hardware table {pf / "hardware.md"} not written ({type(e).__name__}: {e}); unit {unit} is published all the same: '
             f'write it with trust_ssl.progress.refresh_hardware({str(pf)!r})')
