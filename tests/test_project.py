@@ -178,3 +178,15 @@ def test_every_console_script_names_a_function():
     assert {s for s, _, _ in scripts} >= {'trust-ssl-train', 'trust-ssl-reproduce', 'trust-ssl-pack'}, scripts
     for name, module, func in scripts:
         assert callable(getattr(importlib.import_module(module), func, None)), f'{name}: {module}.{func} is not a function'
+
+def test_every_module_imports_only_modules_of_earlier_notebooks():
+    """The planned order (ARCHITECTURE.md): a module imports only modules whose notebooks come before its own, so the
+    notebooks read top to bottom and no module reaches down the order. Read from the exported modules' import lines."""
+    order = {m.group(1): nb.name for nb in sorted((ROOT / 'nbs').glob('*.ipynb'))
+             if (m := re.search(r'#\| default_exp (\w+)', nb.read_text()))}
+    late = []
+    for mod, nb in order.items():
+        src = (ROOT / 'trust_ssl' / f'{mod}.py').read_text()
+        used = set(re.findall(r'^from \.(\w+) import', src, re.M)) | set(re.findall(r'^from trust_ssl\.(\w+) import', src, re.M))
+        late += [f'{nb} ({mod}) imports {order[u]} ({u})' for u in sorted(used) if u in order and order[u] > nb]
+    assert len(order) > 30 and not late, late
