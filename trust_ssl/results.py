@@ -140,13 +140,16 @@ def measure_numbers(col: pd.Series,   # a measured column of a results file, as 
     try: return pd.to_numeric(col.replace('', float('nan')))
     except (ValueError, TypeError) as e: raise ValueError(f'{where}: expected numbers or empty cells ({e})') from None
 
-def read_results(folder: str | Path) -> dict:
+def read_results(folder: str | Path,
+                 evaluations: tuple | None = None,   # only these evaluations' files (e.g. ('linear_eval',)); None: every one
+                ) -> dict:
     """evaluation -> the rows of every results file the folder's index lists, each checked against its
     index row."""
     folder = Path(folder); out = {}
     with _FolderLock(folder):                                        # not between a writer's file and its index row
         index = read_index(folder)
         for r in index.to_dict('records'):
+            if evaluations is not None and r['evaluation'] not in evaluations: continue
             p = folder / r['file']
             if not p.is_file():
                 raise FileNotFoundError(

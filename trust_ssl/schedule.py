@@ -148,15 +148,16 @@ def write_schedule_length(long_folder: str | Path,                 # the pilot's
     "The pilot's series, figure and decision, written into `long_folder`."
     long_folder, short_folder = Path(long_folder), Path(short_folder)
     lp = Path(long_pretrain) if long_pretrain else long_folder / 'pretrain'
+    if not any((lp / f'{c}-seed{seed}' / 'history.jsonl').is_file() for c in configurations):
+        raise FileNotFoundError(f'write_schedule_length: no run of {list(configurations)} seed {seed} in {lp} '
+                                f'(expected <configuration>-seed{seed}/history.jsonl)')
     runs, accs, res = [], [], {}
     for label, pre, res_dir in (('50 epochs', short_folder / 'pretrain', short_folder / 'results'), ('200 epochs', lp, long_folder / 'results')):
         names = [f'{c}-seed{seed}' for c in configurations if (pre / f'{c}-seed{seed}' / 'history.jsonl').is_file()]
-        R = read_results(res_dir) if (res_dir / 'index.csv').is_file() else {}
+        want = ('linear_eval',) if label == '50 epochs' else ('linear_eval', *{r[1] for r in WAKE_RULE})   # only the files this reads
+        R = read_results(res_dir, want) if (res_dir / 'index.csv').is_file() else {}
         runs += [(label, pre / n) for n in names]; accs.append(probe_accuracy(R, names, label))
         if label == '200 epochs': res = R
-    if not any(label == '200 epochs' for label, _ in runs):
-        raise FileNotFoundError(f'write_schedule_length: no run of {list(configurations)} seed {seed} in {lp} '
-                                f'(expected <configuration>-seed{seed}/history.jsonl)')
     series = epoch_series(runs)
     acc = pd.concat(accs, ignore_index=True)
     atomic_write(long_folder / 'schedule_length.csv', series.to_csv(index=False))
