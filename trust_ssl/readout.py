@@ -13,8 +13,8 @@ from .study import planned_seeds
 from .tables import ABLATION, FLOORS, linear_values, load_results, robustness_values, table_rows
 
 # %% auto #0
-__all__ = ['PILOT_COLUMNS', 'CLAIM_STATEMENTS', 'pilot_table', 'write_pilot', 'glance_claims', 'glance_table1', 'write_glance',
-           'claims_of', 'published_claims', 'claims_caption', 'write_published_claims']
+__all__ = ['PILOT_COLUMNS', 'CLAIM_STATEMENTS', 'CLAIM_EVALUATIONS', 'pilot_table', 'write_pilot', 'glance_claims',
+           'glance_table1', 'write_glance', 'claims_of', 'published_claims', 'claims_caption', 'write_published_claims']
 
 # %% ../nbs/15f_readout.ipynb #eb8338a7
 PILOT_COLUMNS = ('probe val', 'probe test', 'clean', 's5', 's5_erasure', 's5_contradiction', 's5_weather')
@@ -102,6 +102,8 @@ def write_glance(folder: str | Path) -> str:   # a folder holding claims.csv and
     return text
 
 # %% ../nbs/15f_readout.ipynb #c1a1b2d4
+CLAIM_EVALUATIONS = ('linear_eval', 'robustness', 'ki')   # what the claims are computed from (claim_table's inputs, in its order)
+
 def claims_of(results: dict,            # load_results of a results folder
               records: pd.DataFrame,    # run_records of the runs behind them
              ) -> pd.DataFrame:         # claim_table's CLAIM_COLUMNS
@@ -109,7 +111,7 @@ def claims_of(results: dict,            # load_results of a results folder
     runs' records, and, for runs at the study's preset, its planned seeds (which primaries are pending, which verdicts
     they can change)."""
     name = lambda col: {Path(r).name: v for r, v in zip(records.run, records[col])} if len(records) else {}
-    return claim_table(*(results.get(k) for k in ('linear_eval', 'robustness', 'ki')), precisions=name('precision'), machines=name('hardware'),
+    return claim_table(*(results.get(k) for k in CLAIM_EVALUATIONS), precisions=name('precision'), machines=name('hardware'),
                        planned=planned_seeds(records.preset) if len(records) else {})
 
 def published_claims(folder: str | Path,   # a preset's published folder (paper_figures/results/<preset>: results/, pretrain/)
@@ -125,7 +127,7 @@ def _published_inputs(folder: str | Path) -> tuple[dict, pd.DataFrame]:
             f'{folder / "results"}: no such folder; expected a preset\'s published results (paper_figures/results/<preset>)'
         )
     runs = sorted(p for p in (folder / 'pretrain').iterdir() if p.is_dir()) if (folder / 'pretrain').is_dir() else []
-    return load_results(folder / 'results'), run_records(runs)
+    return load_results(folder / 'results', CLAIM_EVALUATIONS), run_records(runs)
 
 def claims_caption(claims: pd.DataFrame,   # from claims_of
                    results: dict,          # the loaded results behind them
@@ -135,7 +137,7 @@ def claims_caption(claims: pd.DataFrame,   # from claims_of
     behind it (`caption`)."""
     per_dataset = ', '.join(f'{n} on {d}' for d, n in claims.groupby('dataset', sort=False).size().items())
     named = {*claims.a, *claims.b, *FLOORS}                            # the claims' configurations and the floors their `learnt` is judged against
-    behind = pd.concat([results[k] for k in ('linear_eval', 'robustness', 'ki') if results.get(k) is not None], ignore_index=True)
+    behind = pd.concat([results[k] for k in CLAIM_EVALUATIONS if results.get(k) is not None], ignore_index=True)
     behind = behind[behind.configuration.isin(named)]                   # a published run no claim uses (a control of Table I) is not behind them
     return caption(
         "The paper's claims: each difference a - b in the paper's direction (b - a where it claims a fall) with its 95% interval over seeds (paired t on "

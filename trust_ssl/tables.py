@@ -37,10 +37,12 @@ def paper_numbers() -> pd.DataFrame:
     return pd.read_csv(PAPER_NUMBERS, dtype={'condition': str, 'dataset': str}, keep_default_na=False).rename(columns={'method': 'configuration'})
 
 # %% ../nbs/15c_tables.ipynb #3b3284ac
-def load_results(results_dir: str | Path) -> dict:
+def load_results(results_dir: str | Path,
+                 evaluations: tuple | None = None,   # only these evaluations (read_results'); None: every one
+                ) -> dict:
     """evaluation -> its results in a results folder, found through the folder's index
     (`trust_ssl.results.read_results`); warns where runs would mix."""
-    out = read_results(results_dir)
+    out = read_results(results_dir, evaluations)
     for kind, df in out.items():
         runs = df.groupby(['configuration', 'seed', 'dataset']).run.unique()
         for (m, s, d), r in runs[runs.map(len) > 1].items():
