@@ -94,9 +94,9 @@ def probe_accuracy(results: dict,              # read_results of a results folde
     return pd.DataFrame(dict(label=label, configuration=lin.configuration, run=lin.run, accuracy=100 * lin.test_acc.astype(float)))
 
 def _length(r) -> str:
-    if r.total_steps == r.total_steps and r.total_steps is not None and r.last_step >= r.total_steps: return r.label.strip()
-    of = f'{int(r.total_steps):,}' if r.total_steps == r.total_steps and r.total_steps is not None else '?'
-    return f'{r.label.strip()} (step {r.last_step:,} of {of})'
+    known = pd.notna(r.total_steps)                                      # None or NaN where the run's config did not say
+    if known and r.last_step >= r.total_steps: return r.label.strip()
+    return f"{r.label.strip()} (step {r.last_step:,} of {f'{int(r.total_steps):,}' if known else '?'})"
 
 def fig_schedule_length(series: pd.DataFrame,             # epoch_series of the runs
                         acc: pd.DataFrame | None = None,  # probe_accuracy rows of the same runs, or None
@@ -128,7 +128,7 @@ def _decision(results: dict, run: str, series: pd.DataFrame, where: Path) -> str
     t = series[series.configuration == run.rsplit('-seed', 1)[0]]
     if not len(t): return f'Not decided: no history of {run} in {where}.'
     last, total = int(t.last_step.max()), t.total_steps.iloc[0]
-    if total is None or total != total:
+    if pd.isna(total):
         return f'Not decided: the total steps of {run} are unknown (its config.json has neither resolved.total_steps nor steps_per_epoch).'
     if last < total: return f'Not decided: {run} is at step {last:,} of {int(total):,}.'
     try: w = gate_woken(results, run, step=int(total))
