@@ -31,9 +31,9 @@ ALLOWED = {
         "a test's input: a trunk, its branch and a run of its own, whose publishing units the test spells out",
     ('nbs/15d_claims.ipynb', "['multiplicative', 'simclr']"): "a test's expected differences of claim_table (those whose configurations ran)",
     ('trust_ssl/study.py', "('multiplicative_global', 'byol', 'vicreg', 'scalar', 'cosine_gate')"):
-        "STUDY's second phase: configurations (named after their methods) that issue 26 trains at seeds 0-2",
+        "STUDY's second phase: configurations (named after their methods) that the study trains at seeds 0-2",
     ('nbs/07g_study.ipynb', "('multiplicative_global', 'byol', 'vicreg', 'scalar', 'cosine_gate')"): 'the same, in its notebook',
-    ('trust_ssl/study.py', PRIMARIES): "STUDY's first phase: the primary comparisons' configurations, each with the seeds issue 26 gives it",
+    ('trust_ssl/study.py', PRIMARIES): "STUDY's first phase: the primary comparisons' configurations, each with the seeds the study gives it",
     ('nbs/07g_study.ipynb', PRIMARIES): 'the same, in its notebook',
 }
 REGISTRIES = {'CONFIGURATIONS'}   # named registries of the study's configurations: rows named after methods where they are the method

@@ -47,7 +47,7 @@ def test_committed_publish_folders_hold_whole_units():
 
 
 def _study_command(readme: Path) -> list[str]:
-    "The README's command for issue 26's study (the code block with `--preset medium` and `--phase primaries`): its arguments."
+    "The README's command for the medium study (the code block with `--preset medium` and `--phase primaries`): its arguments."
     blocks = re.findall(r'^```[^\n]*\n(.*?)^```', readme.read_text(), flags=re.M | re.S)
     found = [b for b in blocks if '--preset medium' in b and '--phase primaries' in b]
     assert len(found) == 1, f'{readme}: expected one code block with the study command (--preset medium ... --phase primaries), found {len(found)}'

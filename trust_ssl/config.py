@@ -66,8 +66,8 @@ PRESETS = {
     'sample': dict(backbone='resnet18', stem='imagenet', image_size=32, epochs=2, batch_size=64, optimizer='sgd', split='auto',
                    base_lr=0.6, weight_decay=1e-5, warmup_epochs=0.5, clip_grad=3.0, log_every=5),
     'mini': _MINI,
-    'small': {**_MINI, 'epochs': 30, 'monitor_every': 2},   # issue 26's pilot rule's choice, superseded by medium (its budget was read in hours)
-    'medium': {**_MINI, 'epochs': 50, 'monitor_every': 2},  # issue 26's study: mini's recipe at the schedule the views budget allows, monitored
+    'small': {**_MINI, 'epochs': 30, 'monitor_every': 2},   # the pilot26 rule's choice, superseded by medium (its budget was read in hours)
+    'medium': {**_MINI, 'epochs': 50, 'monitor_every': 2},  # the study: mini's recipe at the schedule the views budget allows, monitored
     'long': {**_MINI, 'epochs': 200, 'warmup_epochs': 2.0, 'monitor_every': 5},   # medium at the paper's 200 epochs, every schedule the same fraction
     'paper': {},   # TrainConfig's defaults are the paper's protocol (Section IV-B): nothing to override
 }

@@ -31,7 +31,7 @@ class Evaluation(NamedTuple):
 EVALS = {'linear': Evaluation('11_linear_eval', 'linear_eval', ('linear_curve',)), 'robustness': Evaluation('12_robustness', 'robustness'),
          # the one list of evaluations
          'ki': Evaluation('13_ki_trajectories', 'ki'), 'gate': Evaluation('13b_gate', 'gate'), 'ood': Evaluation('14_ood', 'ood')}
-DEFAULT_EVALS = ('linear', 'robustness', 'ki', 'ood')   # what a plan runs unless told: the paper's; 'gate' (issue 26's diagnostic) is asked for, so that
+DEFAULT_EVALS = ('linear', 'robustness', 'ki', 'ood')   # what a plan runs unless told: the paper's; 'gate' (the gate's diagnostic, 13b) is asked for, so that
                                                         # a unit published before it existed is not planned anew
 EVIDENTIAL = methods_with('evidential')    # the methods with evidential heads (K-I trajectories), from their classes
 

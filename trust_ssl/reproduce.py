@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None):
     ap.add_argument('--data', default='', help='pretraining data (packed file or folder); default: the bundled sample')
     ap.add_argument('--seeds', type=int, nargs='+', default=None, help='default: 0')
     ap.add_argument('--methods', nargs='+', default=None, help=f'configurations or methods; default: all of {tuple(CONFIGURATIONS)}')
-    ap.add_argument('--phase', choices=tuple(p.name for p in STUDY), help="a phase of issue 26's study (trust_ssl.study.STUDY): its "
+    ap.add_argument('--phase', choices=tuple(p.name for p in STUDY), help="a phase of the study (trust_ssl.study.STUDY): its "
                     'configurations, each at its own seeds, in place of --methods and --seeds')
     ap.add_argument(
         '--evals',

@@ -20,7 +20,7 @@ __all__ = ['MEASURES', 'IDENTITY', 'RESULTS_INDEX', 'PATH_NAME', 'INDEX_COLUMNS'
 MEASURES = {'linear_eval': ('test_acc', 'val_acc', 'best_epoch'),   # evaluation -> its measured columns; every other column is a condition
             'linear_curve': ('val_acc', 'test_acc'),
             'robustness': ('accuracy',),
-            'ki': ('K', 'I', 'u_clean', 'u_corrupt'),   # u: issue 26's study on (older files: K and I)
+            'ki': ('K', 'I', 'u_clean', 'u_corrupt'),   # u: the medium study on (older files: K and I)
             'ood': ('auroc', 'aupr_in', 'aupr_out', 'fpr95'),
             'gate': ('auroc', 'K_auroc', 'I_auroc', 'cos_auroc', 'probe_auroc', 'w', 'w_std', 'K', 'K_std', 'I', 'I_std')}
 IDENTITY = ('evaluation', 'configuration', 'method', 'seed', 'preset', 'dataset', 'run', 'fingerprint', 'image_size', 'step')

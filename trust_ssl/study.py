@@ -44,7 +44,7 @@ CONFIGURATIONS = {
     'multiplicative': Configuration('multiplicative', "the paper's failed multiplicative recipe (four changes at once)"),
     'multiplicative_global': Configuration('multiplicative_global', 'the multiplicative recipe with the global term kept (its other three changes)'),
     'trust_aux_off': Configuration('trust_ssl', 'trust_ssl without the auxiliary classifier', {'aux': 'off'}),
-    'trust_gate_variant': Configuration('trust_ssl', "trust_ssl with the gate pilot's most discriminating heads (issue 16): they learn on eligible pairs, "
+    'trust_gate_variant': Configuration('trust_ssl', "trust_ssl with the gate pilot's most discriminating heads (the gate pilot): they learn on eligible pairs, "
                                         'with a conflict target, by their own Adam at 1e-2', {'evidence_pairs': 'eligible', 'conflict_weight': 1.0},
                                         train={'head_lr': 0.01}),
 }
@@ -85,7 +85,7 @@ STUDY = (
           "the primary comparisons' configurations and the floors; trust_ssl's other branches ride along at seeds 0-2 (they need its snapshot)"),
     Phase('controls', dict.fromkeys(('multiplicative_global', 'byol', 'vicreg', 'scalar', 'cosine_gate'), SEEDS_OTHER),
           "the other controls and Table I's other rows"),
-    Phase('gate', {'trust_gate_variant': SEEDS_OTHER}, "issue 26's item 5: a gate that discriminates, run if trust_ssl's gate is still inert at this scale"),
+    Phase('gate', {'trust_gate_variant': SEEDS_OTHER}, "a gate that discriminates, run if trust_ssl's gate is still inert at this scale"),
     Phase('aux', {'trust_aux_off': SEEDS_OTHER}, "claim (d)'s proposed cause of the ignorance anomaly, if the budget allows"),
 )
 
