@@ -44,7 +44,7 @@ CONFIGURATIONS = {
     'multiplicative': Configuration('multiplicative', "the paper's failed multiplicative recipe (four changes at once)"),
     'multiplicative_global': Configuration('multiplicative_global', 'the multiplicative recipe with the global term kept (its other three changes)'),
     'trust_aux_off': Configuration('trust_ssl', 'trust_ssl without the auxiliary classifier', {'aux': 'off'}),
-    'trust_gate_variant': Configuration('trust_ssl', "trust_ssl with the gate pilot's most discriminating heads (the gate pilot): they learn on eligible pairs, "
+    'trust_gate_variant': Configuration('trust_ssl', "trust_ssl with the gate pilot's most discriminating heads: they learn on eligible pairs, "
                                         'with a conflict target, by their own Adam at 1e-2', {'evidence_pairs': 'eligible', 'conflict_weight': 1.0},
                                         train={'head_lr': 0.01}),
 }
