@@ -52,9 +52,9 @@ def gate_woken(results: dict,             # read_results of a results folder
     return pd.DataFrame(rows)
 
 # %% ../nbs/15g_schedule.ipynb #ede80bbc
-SERIES = {   # metric -> (what the panel shows, the rule's threshold drawn on it or None)
-    'gate_auroc': ('gate AUROC (training pairs)', 0.60), 'w_std': ('w spread (training pairs)', 0.02),
-    'K': ('K (training pairs)', 0.5), 'I': ('I (training pairs)', None), 'knn_top1': ('monitor kNN top-1 (validation)', None),
+SERIES = {   # history column -> (what the panel shows, the WAKE_RULE criterion whose threshold is drawn on it, or None)
+    'gate_auroc': ('gate AUROC (training pairs)', 'gate discrimination AUROC'), 'w_std': ('w spread (training pairs)', 'w spread'),
+    'K': ('K (training pairs)', 'clean K'), 'I': ('I (training pairs)', None), 'knn_top1': ('monitor kNN top-1 (validation)', None),
 }
 
 def total_steps(cfg: dict) -> int | None:   # a run's config.json, as read
@@ -113,7 +113,8 @@ def fig_schedule_length(series: pd.DataFrame,             # epoch_series of the 
     for ax, m in zip(axes, metrics):
         sns.lineplot(s[s.metric == m], x='fraction', y='value', **style, ax=ax, legend=m == metrics[0])
         if ramp: ax.axvspan(*ramp, color='0.9', zorder=0)
-        if SERIES[m][1] is not None: ax.axhline(SERIES[m][1], ls='--', lw=0.8, color='0.4')
+        thr = {r[0]: r[4] for r in WAKE_RULE}.get(SERIES[m][1])     # the rule's threshold, stated once in WAKE_RULE
+        if thr is not None: ax.axhline(thr, ls='--', lw=0.8, color='0.4')
         ax.set_title(SERIES[m][0], fontsize=9); ax.set_xlabel('fraction of training'); ax.set_ylabel('')
     if n > len(metrics):
         sns.barplot(acc, x='label', y='accuracy', hue='configuration', hue_order=hues, ax=axes[-1], legend=False)
